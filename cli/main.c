@@ -1,0 +1,413 @@
+/* simtemu command line: run, stats, asm, isa (SPEC section 1). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../emu/emu.h"
+#include "../emu/spec.h"
+#include "../emu/stats.h"
+#include "../isa/isa.h"
+
+enum { EXIT_EXPECT = 1, EXIT_INPUT = 2, EXIT_TRAPPED = 3, EXIT_INTERNAL = 4 };
+
+typedef struct {
+	const char *spec, *kernel, *target, *counts, *by;
+	const char *dumps[32];
+	int ndumps;
+	uint32_t grid[3], block[3];
+	bool has_grid, has_block;
+	int warp_size, jobs, stack_depth;
+	uint64_t max_steps;
+	bool quiet;
+} opts;
+
+static const char usage_text[] =
+	"usage: simtemu COMMAND [options] FILE\n"
+	"\n"
+	"commands:\n"
+	"  run     FILE      assemble, launch, check .expect, print a summary\n"
+	"  stats   FILE      run, then print per-opcode dynamic counts\n"
+	"  asm     FILE      assemble only; list the decoded program or the errors\n"
+	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
+	"  (trace, debug, compare and convert are planned; see the README)\n"
+	"\n"
+	"options for run and stats:\n"
+	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
+	"  --kernel NAME        function to launch (default: .kernel, else the first)\n"
+	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
+	"  --block X[,Y[,Z]]    CTA size in threads (default 32)\n"
+	"  --target sm_XX       dialect (default: from the listing, else sm_20)\n"
+	"  --warp-size N        lanes per warp, 1..32 (default 32)\n"
+	"  --max-steps N        warp-instruction budget (default 1e10); exhausting it traps\n"
+	"  --stack-depth N      SIMT stack limit in tokens (default 64)\n"
+	"  --dump NAME          print a buffer after the run (repeatable)\n"
+	"  --counts FMT         stats format: table, csv or json (default table)\n"
+	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
+	"  -j N                 worker threads (accepted; CTAs currently run on one thread)\n"
+	"  -q                   no summary\n"
+	"  -h, --help           this text\n"
+	"\n"
+	"exit status: 0 ok and every .expect held; 1 an .expect failed; 2 bad input\n"
+	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error\n";
+
+static int usage_error(const char *fmt, const char *a)
+{
+	fprintf(stderr, "simtemu: ");
+	fprintf(stderr, fmt, a);
+	fprintf(stderr, "\n(see 'simtemu --help')\n");
+	return EXIT_INPUT;
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 65536, n = 0, k;
+	char *b = malloc(cap + 1);
+	if (!b) {
+		fclose(f);
+		return NULL;
+	}
+	while ((k = fread(b + n, 1, cap - n, f)) > 0) {
+		n += k;
+		if (n == cap) {
+			cap *= 2;
+			char *nb = realloc(b, cap + 1);
+			if (!nb) {
+				free(b);
+				fclose(f);
+				return NULL;
+			}
+			b = nb;
+		}
+	}
+	fclose(f);
+	b[n] = 0;
+	if (memchr(b, 0, n)) {
+		free(b);
+		errno = EINVAL;
+		return NULL;
+	}
+	return b;
+}
+
+static bool parse_dims(const char *s, uint32_t d[3])
+{
+	d[0] = d[1] = d[2] = 1;
+	for (int i = 0; i < 3; i++) {
+		char *e;
+		errno = 0;
+		unsigned long v = strtoul(s, &e, 0);
+		if (e == s || errno || v == 0 || v > 0xffffffffUL)
+			return false;
+		d[i] = (uint32_t)v;
+		if (!*e)
+			return true;
+		if (*e != ',' && *e != 'x')
+			return false;
+		s = e + 1;
+	}
+	return false;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *e;
+	errno = 0;
+	double d = strtod(s, &e); /* accepts 1e10 as well as plain integers */
+	if (e == s || *e || errno || d < 1 || d > 1.8e19)
+		return false;
+	*v = (uint64_t)d;
+	return true;
+}
+
+static int parse_opts(int argc, char **argv, opts *o, const char **file)
+{
+	static const struct option lo[] = {
+		{"spec", required_argument, 0, 's'}, {"kernel", required_argument, 0, 'k'},
+		{"grid", required_argument, 0, 'g'}, {"block", required_argument, 0, 'b'},
+		{"target", required_argument, 0, 't'}, {"warp-size", required_argument, 0, 'w'},
+		{"max-steps", required_argument, 0, 'm'}, {"dump", required_argument, 0, 'd'},
+		{"counts", required_argument, 0, 'c'}, {"by", required_argument, 0, 'y'},
+		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
+		{0, 0, 0, 0},
+	};
+	memset(o, 0, sizeof *o);
+	o->warp_size = 32;
+	o->jobs = 1;
+	o->stack_depth = 64;
+	o->max_steps = 10000000000ull;
+	o->counts = "table";
+	o->by = "opcode";
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":j:qh", lo, NULL)) != -1) {
+		switch (c) {
+		case 's': o->spec = optarg; break;
+		case 'k': o->kernel = optarg; break;
+		case 't': o->target = optarg; break;
+		case 'g':
+			if (!parse_dims(optarg, o->grid))
+				return usage_error("bad --grid '%s' (want X[,Y[,Z]], each >= 1)", optarg);
+			o->has_grid = true;
+			break;
+		case 'b':
+			if (!parse_dims(optarg, o->block))
+				return usage_error("bad --block '%s' (want X[,Y[,Z]], each >= 1)", optarg);
+			o->has_block = true;
+			break;
+		case 'w':
+			o->warp_size = atoi(optarg);
+			if (o->warp_size < 1 || o->warp_size > 32)
+				return usage_error("--warp-size must be 1..32, not '%s'", optarg);
+			break;
+		case 'm':
+			if (!parse_u64(optarg, &o->max_steps))
+				return usage_error("bad --max-steps '%s'", optarg);
+			break;
+		case 'S':
+			o->stack_depth = atoi(optarg);
+			if (o->stack_depth < 1 || o->stack_depth > 100000)
+				return usage_error("bad --stack-depth '%s'", optarg);
+			break;
+		case 'd':
+			if (o->ndumps == 32)
+				return usage_error("too many --dump options%s", "");
+			o->dumps[o->ndumps++] = optarg;
+			break;
+		case 'c':
+			if (stats_parse_fmt(optarg) < 0)
+				return usage_error("--counts takes table, csv or json, not '%s'", optarg);
+			o->counts = optarg;
+			break;
+		case 'y':
+			if (stats_parse_by(optarg) < 0)
+				return usage_error("--by takes opcode, mnemonic, class or pc, not '%s'", optarg);
+			o->by = optarg;
+			break;
+		case 'j':
+			o->jobs = atoi(optarg);
+			if (o->jobs < 1)
+				return usage_error("-j needs a positive number, not '%s'", optarg);
+			break;
+		case 'q': o->quiet = true; break;
+		case 'h': fputs(usage_text, stdout); return -1;
+		case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
+		default: return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error(optind >= argc ? "missing FILE%s" : "one FILE expected%s", "");
+	*file = argv[optind];
+	return 0;
+}
+
+static char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	char *s = strdup(b);
+	if (!s)
+		return NULL;
+	char *dot = strrchr(s, '.');
+	if (dot && dot != s)
+		*dot = 0;
+	return s;
+}
+
+static int cmd_asm(int argc, char **argv)
+{
+	opts o;
+	const char *file;
+	int r = parse_opts(argc, argv, &o, &file);
+	if (r)
+		return r < 0 ? 0 : r;
+	char *src = read_text(file);
+	if (!src)
+		return usage_error("cannot read '%s'", file);
+	emu_spec sp = {0};
+	int errs = spec_parse(&sp, file, src, stderr);
+	const char *target = o.target ? o.target : sp.target;
+	char *dflt = base_name(file);
+	emu_program *p = emu_assemble(file, src, target, sp.kernel ? sp.kernel : dflt, stderr);
+	free(dflt);
+	if (p && !errs)
+		emu_program_list(p, stdout);
+	int rc = p && !errs ? 0 : EXIT_INPUT;
+	emu_program_free(p);
+	spec_free(&sp);
+	free(src);
+	return rc;
+}
+
+/* run and stats: assemble, set up the launch, run, check. */
+static int cmd_run(int argc, char **argv, bool stats)
+{
+	opts o;
+	const char *file;
+	int r = parse_opts(argc, argv, &o, &file);
+	if (r)
+		return r < 0 ? 0 : r;
+	char *src = read_text(file), *spec_src = NULL;
+	if (!src)
+		return usage_error("cannot read '%s'", file);
+	emu_spec sp = {0};
+	int errs = spec_parse(&sp, file, src, stderr);
+	if (o.spec) {
+		spec_src = read_text(o.spec);
+		if (!spec_src) {
+			free(src);
+			spec_free(&sp);
+			return usage_error("cannot read spec file '%s'", o.spec);
+		}
+		errs += spec_parse(&sp, o.spec, spec_src, stderr);
+	}
+	const char *target = o.target ? o.target : sp.target;
+	char *dflt = base_name(file);
+	emu_program *p = emu_assemble(file, src, target, sp.kernel ? sp.kernel : dflt, stderr);
+	free(dflt);
+	int rc = 0;
+	emu_ctx x;
+	bool have_ctx = false;
+	if (!p || errs) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	const char *kname = o.kernel ? o.kernel : sp.kernel;
+	int fi = kname ? emu_find_func(p, kname) : 0;
+	if (fi < 0) {
+		fprintf(stderr, "simtemu: error: no function '%s' in %s (it has:", kname, file);
+		for (int i = 0; i < p->nfuncs; i++)
+			fprintf(stderr, " %s", p->funcs[i].name);
+		fprintf(stderr, ")\n");
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	emu_ctx_init(&x, p, &p->funcs[fi]);
+	have_ctx = true;
+	if (sp.has_grid)
+		memcpy(x.grid, sp.grid, sizeof x.grid);
+	if (sp.has_block)
+		memcpy(x.block, sp.block, sizeof x.block);
+	if (o.has_grid)
+		memcpy(x.grid, o.grid, sizeof x.grid);
+	if (o.has_block)
+		memcpy(x.block, o.block, sizeof x.block);
+	if (sp.has_shared)
+		x.shared_bytes = sp.shared_bytes;
+	if (sp.has_local)
+		x.local_bytes = sp.local_bytes;
+	x.warp_size = o.warp_size;
+	x.max_steps = o.max_steps;
+	x.stack_limit = o.stack_depth;
+	uint64_t nthreads = (uint64_t)x.block[0] * x.block[1] * x.block[2];
+	if (nthreads > 1024) {
+		fprintf(stderr, "simtemu: error: a CTA of %llu threads is larger than 1024\n",
+			(unsigned long long)nthreads);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	if (x.local_bytes > (1u << 20) || x.shared_bytes > (1u << 24)) {
+		fprintf(stderr, "simtemu: error: .local is limited to 1 MiB and .shared to 16 MiB\n");
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	emu_abi_setup(&x);
+	if (spec_apply(&sp, &x, stderr)) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	for (int i = 0; i < o.ndumps; i++)
+		if (!emu_gmem_find_name(&x.gmem, o.dumps[i])) {
+			fprintf(stderr, "simtemu: error: --dump %s: no such buffer\n", o.dumps[i]);
+			rc = EXIT_INPUT;
+			goto out;
+		}
+	emu_status st = emu_launch(&x);
+	if (st != EMU_OK) {
+		fprintf(stderr, "simtemu: %s\n", x.trap.msg);
+		rc = EXIT_TRAPPED;
+		goto out;
+	}
+	for (int i = 0; i < o.ndumps; i++)
+		spec_dump(&x, o.dumps[i], stdout);
+	int nchecked = 0;
+	FILE *rep = o.quiet ? NULL : stdout;
+	FILE *devnull = NULL;
+	if (!rep)
+		rep = devnull = fopen("/dev/null", "w");
+	int failed = spec_check(&sp, &x, rep ? rep : stdout, stderr, &nchecked);
+	if (devnull)
+		fclose(devnull);
+	if (stats)
+		stats_print(&x, (stats_by)stats_parse_by(o.by), (stats_fmt)stats_parse_fmt(o.counts), stdout);
+	else if (!o.quiet) {
+		stats_totals t = stats_total(&x);
+		printf("kernel %s (%s)  grid %u,%u,%u  block %u,%u,%u  warp size %d\n", x.f->name,
+		       p->target, x.grid[0], x.grid[1], x.grid[2], x.block[0], x.block[1], x.block[2],
+		       x.warp_size);
+		printf("warp_inst %llu  thread_inst %llu  active_thread_inst %llu  pred_off %llu  "
+		       "simd_efficiency %.4f\n", (unsigned long long)t.warp, (unsigned long long)t.thread,
+		       (unsigned long long)t.active, (unsigned long long)t.predoff,
+		       stats_simd_efficiency(&x));
+		printf("result: %s (%d of %d .expect held)\n", failed ? "FAIL" : "ok", nchecked - failed,
+		       nchecked);
+	}
+	rc = failed ? EXIT_EXPECT : 0;
+out:
+	if (have_ctx)
+		emu_ctx_free(&x);
+	emu_program_free(p);
+	spec_free(&sp);
+	free(src);
+	free(spec_src);
+	return rc;
+}
+
+static int cmd_isa(int argc, char **argv)
+{
+	const char *target = "sm_20";
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--target") && i + 1 < argc)
+			target = argv[++i];
+		else if (!strncmp(argv[i], "--target=", 9))
+			target = argv[i] + 9;
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			puts("usage: simtemu isa [--target sm_XX]");
+			return 0;
+		} else
+			return usage_error("unexpected argument '%s'", argv[i]);
+	}
+	isa_dialect d = isa_dialect_of(target);
+	if (d == ISA_DIALECT_NONE)
+		return usage_error("unsupported target '%s' (this build runs sm_20 and sm_21)", target);
+	isa_print(d, target);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage_error("missing COMMAND%s", "");
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 1, argv + 1, false);
+	if (!strcmp(cmd, "stats"))
+		return cmd_run(argc - 1, argv + 1, true);
+	if (!strcmp(cmd, "asm"))
+		return cmd_asm(argc - 1, argv + 1);
+	if (!strcmp(cmd, "isa"))
+		return cmd_isa(argc - 1, argv + 1);
+	if (!strcmp(cmd, "trace") || !strcmp(cmd, "debug") || !strcmp(cmd, "compare") ||
+	    !strcmp(cmd, "convert"))
+		return usage_error("'%s' is not available in this version yet (see the README)", cmd);
+	return usage_error("unknown command '%s'", cmd);
+}

@@ -1,0 +1,1187 @@
+/* Assembly: parsed SASS -> flat arrays of instructions with handlers and operands resolved. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parser/ast.h"
+#include "program.h"
+#include "semantics.h"
+
+typedef struct {
+	ast_diags *dg;
+	isa_dialect dialect;
+	const char *target;
+	const isa_desc *desc;
+	ast_func *af;
+	emu_func *ef;
+	const ast_insn *ai;
+	emu_insn *in;
+	int maxreg;
+} asm_ctx;
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+	if (!d)
+		abort();
+	return d;
+}
+
+static bool has_mod(const ast_insn *ai, const char *m)
+{
+	for (int i = 0; i < ai->nmods; i++)
+		if (!strcmp(ai->mods[i], m))
+			return true;
+	return false;
+}
+
+static void err(asm_ctx *c, ast_loc loc, const char *fmt, const char *a, const char *b)
+{
+	ast_error(c->dg, loc, fmt, a, b);
+}
+
+/* ---- operand kinds against the table's shape string ---- */
+
+static char kind_letter(const ast_opnd *o)
+{
+	switch (o->kind) {
+	case OPND_REG: return 'r';
+	case OPND_PRED: return 'p';
+	case OPND_IMM: return 'i';
+	case OPND_FIMM: return 'f';
+	case OPND_CBANK: return 'c';
+	case OPND_MEM: return 'm';
+	case OPND_SREG: return 's';
+	case OPND_LABEL: return 't';
+	case OPND_CCTEST: return 'k';
+	}
+	return '?';
+}
+
+static const char *kind_name(char k)
+{
+	switch (k) {
+	case 'r': return "register";
+	case 'p': return "predicate";
+	case 'i': return "integer immediate";
+	case 'f': return "float immediate";
+	case 'c': return "constant c[bank][offset]";
+	case 'm': return "memory [Rn+offset]";
+	case 's': return "special register";
+	case 't': return "branch target";
+	case 'k': return "condition-code test";
+	}
+	return "operand";
+}
+
+/* Check operand count and kinds. A float slot ('f') accepts hex integers (20-bit
+   float fields); a target slot ('t') accepts an address. */
+static bool check_shape(asm_ctx *c)
+{
+	const char *shape = c->desc->shape;
+	const ast_insn *ai = c->ai;
+	int min = 0, max = 0;
+	char slots[AST_MAXOPS][12];
+	const char *p = shape;
+	while (*p && max < AST_MAXOPS) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n > 11)
+			n = 11;
+		memcpy(slots[max], p, n);
+		slots[max][n] = 0;
+		bool opt = n && slots[max][n - 1] == '?';
+		if (opt)
+			slots[max][n - 1] = 0;
+		else
+			min = max + 1;
+		max++;
+		p = e ? e + 1 : p + strlen(p);
+	}
+	if (ai->nops < min || ai->nops > max) {
+		char buf[64];
+		if (min == max)
+			snprintf(buf, sizeof buf, "%d", min);
+		else
+			snprintf(buf, sizeof buf, "%d to %d", min, max);
+		ast_error(c->dg, ai->loc, "%s takes %s operand%s, %d given", c->desc->name, buf,
+			  max == 1 ? "" : "s", ai->nops);
+		return false;
+	}
+	bool ok = true;
+	for (int i = 0; i < ai->nops; i++) {
+		char k = kind_letter(&ai->ops[i]);
+		const char *set = slots[i];
+		bool fits = strchr(set, k) != NULL;
+		if (!fits && k == 'i' && (strchr(set, 'f') || strchr(set, 't')))
+			fits = true;
+		if (!fits && k == 'f' && strchr(set, 'i') && !strchr(set, 'f'))
+			fits = false;
+		if (!fits) {
+			char want[160] = "";
+			for (const char *q = set; *q; q++) {
+				if (q != set)
+					strcat(want, " or ");
+				strcat(want, kind_name(*q));
+			}
+			ast_error(c->dg, ai->ops[i].loc, "operand %d of %s: expected %s", i + 1,
+				  c->desc->name, want);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/* ---- operands ---- */
+
+static void note_reg(asm_ctx *c, int r, int n)
+{
+	if (r != AST_RZ && r + n - 1 > c->maxreg)
+		c->maxreg = r + n - 1;
+}
+
+static int max_reg(asm_ctx *c)
+{
+	return c->dialect == ISA_DIALECT_SM20 ? 62 : 254;
+}
+
+static bool reg_ok(asm_ctx *c, const ast_opnd *o, int n)
+{
+	if (o->reg == AST_RZ)
+		return true;
+	if (o->reg > max_reg(c) || o->reg + n - 1 > max_reg(c)) {
+		char b[32];
+		snprintf(b, sizeof b, "R%d", o->reg);
+		err(c, o->loc, "register %s does not exist on %s", b, c->target);
+		return false;
+	}
+	if (n > 1 && o->reg % n) {
+		char b[32];
+		snprintf(b, sizeof b, "R%d", o->reg);
+		err(c, o->loc, "register %s is not aligned for a %s-register access", b,
+		    n == 2 ? "2" : "4");
+		return false;
+	}
+	return true;
+}
+
+/* A destination register; RZ writes go to the sink register. */
+static uint16_t dst_reg(asm_ctx *c, const ast_opnd *o, int n)
+{
+	if (o->kind != OPND_REG) {
+		err(c, o->loc, "destination must be a register%s", "", "");
+		return EMU_RZ_SINK;
+	}
+	if (!reg_ok(c, o, n))
+		return EMU_RZ_SINK;
+	if (o->reg == AST_RZ)
+		return EMU_RZ_SINK;
+	note_reg(c, o->reg, n);
+	if (o->cc)
+		c->in->cc_out = 1;
+	return (uint16_t)o->reg;
+}
+
+static uint16_t dst_pred(asm_ctx *c, const ast_opnd *o)
+{
+	if (o->kind != OPND_PRED) {
+		err(c, o->loc, "destination must be a predicate%s", "", "");
+		return EMU_PT_SINK;
+	}
+	if (o->inv)
+		err(c, o->loc, "a destination predicate cannot be negated%s", "", "");
+	return o->reg == AST_PT ? EMU_PT_SINK : (uint16_t)o->reg;
+}
+
+static emu_src src_pred(const ast_opnd *o)
+{
+	emu_src s = {.kind = SRC_REG, .reg = (uint16_t)o->reg, .inv = o->inv};
+	return s;
+}
+
+static uint32_t f32_bits(double v)
+{
+	float f = (float)v;
+	uint32_t b;
+	memcpy(&b, &f, 4);
+	return b;
+}
+
+/* An immediate: 20-bit fields unless wide (32I forms). */
+static uint32_t imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
+{
+	if (o->kind == OPND_FIMM) {
+		if (!is_float) {
+			err(c, o->loc, "float literal in an integer operand%s", "", "");
+			return 0;
+		}
+		uint32_t b = f32_bits(o->fval);
+		if (!wide && (b & 0xfff)) {
+			err(c, o->loc, "float immediate does not fit the 20-bit field (low mantissa bits "
+			    "set); use a 32I form%s", "", "");
+		}
+		return b;
+	}
+	int64_t v = o->ival;
+	if (wide) {
+		if (v < -2147483648LL || v > 0xffffffffLL)
+			err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
+		return (uint32_t)v;
+	}
+	if (is_float) {
+		/* old listings print the top 20 bits of the IEEE single */
+		if (v < 0) {
+			if (-v > 0x7ffff)
+				err(c, o->loc, "float field immediate out of range%s", "", "");
+			return ((uint32_t)(-v) << 12) ^ 0x80000000u;
+		}
+		if (v > 0xfffff)
+			err(c, o->loc, "float field immediate does not fit in 20 bits%s", "", "");
+		return (uint32_t)v << 12;
+	}
+	if (v >= 0 && v <= 0xfffff)
+		return (uint32_t)((int32_t)((uint32_t)v << 12) >> 12); /* sign-extend the 20-bit field */
+	if (v < 0 && v >= -0x80000)
+		return (uint32_t)v;
+	err(c, o->loc, "immediate does not fit the 20-bit field; use a 32I form%s", "", "");
+	return 0;
+}
+
+/* A source operand; is_float selects float semantics for '-' and '|x|'. */
+static emu_src src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
+{
+	emu_src s = {.and_ = 0xffffffffu, .neg = o->neg, .inv = o->inv};
+	switch (o->kind) {
+	case OPND_REG:
+		reg_ok(c, o, 1);
+		if (o->reg == AST_RZ) {
+			s.kind = SRC_IMM;
+			s.imm = 0;
+		} else {
+			s.kind = SRC_REG;
+			s.reg = (uint16_t)o->reg;
+			note_reg(c, o->reg, 1);
+		}
+		break;
+	case OPND_IMM:
+	case OPND_FIMM:
+		s.kind = SRC_IMM;
+		s.imm = imm_value(c, o, is_float, wide_imm);
+		break;
+	case OPND_CBANK:
+		if (o->reg >= 0 && o->reg != AST_RZ) {
+			err(c, o->loc, "an indexed constant c[b][Rn+o] is only accepted by LDC and BRX%s",
+			    "", "");
+			break;
+		}
+		if (o->bank < 0 || o->bank >= EMU_NBANKS || o->ival < 0 || o->ival + 4 > EMU_BANK_BYTES ||
+		    (o->ival & 3)) {
+			err(c, o->loc, "constant operand out of range or misaligned%s", "", "");
+			break;
+		}
+		s.kind = SRC_CONST;
+		s.bank = (uint8_t)o->bank;
+		s.imm = (uint32_t)o->ival;
+		break;
+	default:
+		err(c, o->loc, "unexpected operand kind here%s", "", "");
+		break;
+	}
+	if (is_float) {
+		if (o->abs)
+			s.and_ = 0x7fffffffu;
+		if (o->neg)
+			s.xor_ = 0x80000000u;
+	} else {
+		if (o->abs)
+			s.iabs = 1;
+		if (o->neg) {
+			s.xor_ = 0xffffffffu;
+			s.add = 1;
+		}
+		if (o->inv)
+			s.xor_ ^= 0xffffffffu;
+	}
+	if (s.kind == SRC_IMM) {
+		uint32_t v = s.imm & s.and_;
+		if (s.iabs && (int32_t)v < 0)
+			v = (uint32_t)-v;
+		s.imm = (v ^ s.xor_) + s.add;
+		s.and_ = 0xffffffffu;
+		s.xor_ = s.add = 0;
+		s.iabs = 0;
+	}
+	return s;
+}
+
+static emu_src src_int(asm_ctx *c, int i) { return src_any(c, &c->ai->ops[i], false, false); }
+static emu_src src_flt(asm_ctx *c, int i) { return src_any(c, &c->ai->ops[i], true, false); }
+
+/* Integer operand that the handler negates itself (IADD carries). */
+static emu_src src_raw(asm_ctx *c, int i)
+{
+	ast_opnd o = c->ai->ops[i];
+	bool neg = o.neg, inv = o.inv;
+	if (o.kind == OPND_REG || o.kind == OPND_CBANK) {
+		o.neg = o.inv = false;
+		emu_src s = src_any(c, &o, false, false);
+		s.neg = neg;
+		s.inv = inv;
+		return s;
+	}
+	return src_any(c, &o, false, false);
+}
+
+static void mem_operand(asm_ctx *c, const ast_opnd *o, bool wide)
+{
+	if (o->reg >= 0 && o->reg != AST_RZ) {
+		reg_ok(c, o, wide ? 2 : 1);
+		note_reg(c, o->reg, wide ? 2 : 1);
+		c->in->areg = (uint16_t)o->reg;
+	} else
+		c->in->areg = EMU_NO_REG;
+	if (o->ival < INT32_MIN || o->ival > INT32_MAX)
+		err(c, o->loc, "address offset out of range%s", "", "");
+	c->in->off = (int32_t)o->ival;
+}
+
+/* ---- modifiers ---- */
+
+static int cmp_code(const ast_insn *ai, bool fp)
+{
+	static const char *const names[] = {"F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN",
+					    "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"};
+	for (int i = 0; i < ai->nmods; i++)
+		for (int k = 0; k < 16; k++)
+			if (!strcmp(ai->mods[i], names[k]) && (fp || k <= 6 || k == 15))
+				return k == 15 && !fp ? 7 : k;
+	return -1;
+}
+
+static int bop_code(const ast_insn *ai, int nth)
+{
+	int seen = 0;
+	for (int i = 0; i < ai->nmods; i++) {
+		const char *m = ai->mods[i];
+		int b = !strcmp(m, "AND") ? EMU_BOP_AND : !strcmp(m, "OR") ? EMU_BOP_OR
+			: !strcmp(m, "XOR") ? EMU_BOP_XOR : -1;
+		if (b >= 0 && seen++ == nth)
+			return b;
+	}
+	return -1;
+}
+
+static int mem_width(const ast_insn *ai, uint8_t *sign)
+{
+	*sign = 0;
+	if (has_mod(ai, "U8"))
+		return 1;
+	if (has_mod(ai, "S8")) {
+		*sign = 1;
+		return 1;
+	}
+	if (has_mod(ai, "U16"))
+		return 2;
+	if (has_mod(ai, "S16")) {
+		*sign = 1;
+		return 2;
+	}
+	if (has_mod(ai, "64"))
+		return 8;
+	if (has_mod(ai, "128"))
+		return 16;
+	return 4;
+}
+
+/* Integer type modifiers such as .S32 / .U16 in order of appearance. */
+static int int_types(const ast_insn *ai, int *bits, int *sign, int max)
+{
+	int n = 0;
+	for (int i = 0; i < ai->nmods && n < max; i++) {
+		const char *m = ai->mods[i];
+		if ((m[0] == 'U' || m[0] == 'S') && isdigit((unsigned char)m[1])) {
+			bits[n] = atoi(m + 1);
+			sign[n] = m[0] == 'S';
+			n++;
+		} else if (m[0] == 'F' && isdigit((unsigned char)m[1])) {
+			bits[n] = -atoi(m + 1); /* float types as negative widths */
+			sign[n] = 1;
+			n++;
+		}
+	}
+	return n;
+}
+
+static int round_mode(const ast_insn *ai)
+{
+	if (has_mod(ai, "RZ") || has_mod(ai, "TRUNC"))
+		return EMU_RND_RZ;
+	if (has_mod(ai, "RM") || has_mod(ai, "FLOOR"))
+		return EMU_RND_RM;
+	if (has_mod(ai, "RP") || has_mod(ai, "CEIL"))
+		return EMU_RND_RP;
+	return EMU_RND_RN;
+}
+
+static uint32_t target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs)
+{
+	int n = c->af->ninsns;
+	if (o->kind == OPND_LABEL) {
+		for (int i = 0; i < c->af->nlabels; i++)
+			if (!strcmp(c->af->labels[i].name, o->name))
+				return (uint32_t)c->af->labels[i].insn_index;
+		err(c, o->loc, "undefined label '%s'%s", o->name, "");
+		return 0;
+	}
+	if (o->kind != OPND_IMM) {
+		err(c, o->loc, "expected a branch target%s", "", "");
+		return 0;
+	}
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (addrs[mid] == o->ival)
+			return (uint32_t)mid;
+		if (addrs[mid] < o->ival)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	char b[40];
+	snprintf(b, sizeof b, "0x%llx", (unsigned long long)o->ival);
+	err(c, o->loc, "branch target %s is not the address of an instruction in this function%s", b,
+	    "");
+	return 0;
+}
+
+static int sreg_code(const char *name)
+{
+	char n[32];
+	int k = 0;
+	for (const char *p = name; *p && k < 31; p++)
+		if (*p != '_' && *p != '.')
+			n[k++] = (char)toupper((unsigned char)*p);
+	n[k] = 0;
+	static const struct { const char *n; int v; } map[] = {
+		{"SRTIDX", SR_TID_X}, {"SRTIDY", SR_TID_Y}, {"SRTIDZ", SR_TID_Z},
+		{"SRCTAIDX", SR_CTAID_X}, {"SRCTAIDY", SR_CTAID_Y}, {"SRCTAIDZ", SR_CTAID_Z},
+		{"SRNTIDX", SR_NTID_X}, {"SRNTIDY", SR_NTID_Y}, {"SRNTIDZ", SR_NTID_Z},
+		{"SRNCTAIDX", SR_NCTAID_X}, {"SRNCTAIDY", SR_NCTAID_Y}, {"SRNCTAIDZ", SR_NCTAID_Z},
+		{"SRLANEID", SR_LANEID}, {"SRWARPID", SR_WARPID}, {"SRVIRTID", SR_WARPID},
+		{"SRCLOCKLO", SR_CLOCKLO}, {"SRCLOCKHI", SR_CLOCKHI}, {"SR0", SR_ZERO},
+		{"SREQMASK", SR_LANEMASK_EQ}, {"SRLTMASK", SR_LANEMASK_LT}, {"SRLEMASK", SR_LANEMASK_LE},
+		{"SRGTMASK", SR_LANEMASK_GT}, {"SRGEMASK", SR_LANEMASK_GE},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(map[i].n, n))
+			return map[i].v;
+	return -1;
+}
+
+/* ---- handler selection, one case per opcode ---- */
+
+static void need_cmp(asm_ctx *c, int code)
+{
+	if (code < 0)
+		err(c, c->ai->loc, "%s needs a comparison modifier%s", c->desc->name, "");
+}
+
+static void select_alu(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool u32 = has_mod(ai, "U32");
+	in->sign = !u32;
+	switch (op) {
+	case ISA_MOV:
+	case ISA_MOV32I:
+		in->h = EMU_H_MOV;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_any(c, &ai->ops[1], ai->ops[1].kind == OPND_FIMM, op == ISA_MOV32I);
+		break;
+	case ISA_S2R: {
+		in->h = EMU_H_S2R;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		int sr = sreg_code(ai->ops[1].name);
+		if (sr < 0)
+			err(c, ai->ops[1].loc, "unsupported special register '%s' for %s", ai->ops[1].name,
+			    c->target);
+		in->sub = (uint8_t)(sr < 0 ? 0 : sr);
+		break;
+	}
+	case ISA_IADD:
+	case ISA_IADD32I:
+	case ISA_ISUB:
+		in->h = EMU_H_IADD;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_raw(c, 1);
+		if (op == ISA_IADD32I)
+			in->s[1] = src_any(c, &ai->ops[2], false, true);
+		else
+			in->s[1] = src_raw(c, 2);
+		if (op == ISA_ISUB)
+			in->s[1].neg = !in->s[1].neg;
+		in->x_in = has_mod(ai, "X");
+		in->cc_out |= has_mod(ai, "CC");
+		in->sub = has_mod(ai, "SAT");
+		if (in->s[0].neg && in->s[1].neg)
+			err(c, ai->loc, "both operands negated%s", "", "");
+		break;
+	case ISA_IMUL:
+	case ISA_IMUL32I:
+	case ISA_IMAD: {
+		in->h = op == ISA_IMAD ? EMU_H_IMAD : EMU_H_IMUL;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = op == ISA_IMUL32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+		if (op == ISA_IMAD)
+			in->s[2] = src_raw(c, 3);
+		int bits[4], sg[4];
+		int nt = int_types(ai, bits, sg, 4);
+		in->sub = nt >= 1 ? (uint8_t)sg[0] : 1;  /* a signed */
+		in->sub2 = nt >= 2 ? (uint8_t)sg[1] : in->sub; /* b signed */
+		in->sub3 = has_mod(ai, "HI");
+		in->x_in = has_mod(ai, "X");
+		in->cc_out |= has_mod(ai, "CC");
+		break;
+	}
+	case ISA_ISCADD:
+		in->h = EMU_H_ISCADD;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = src_int(c, 2);
+		in->sub = (uint8_t)(ai->ops[3].ival & 31);
+		in->cc_out |= has_mod(ai, "CC");
+		break;
+	case ISA_SHL:
+	case ISA_SHR:
+		in->h = op == ISA_SHL ? EMU_H_SHL : EMU_H_SHR;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = src_int(c, 2);
+		in->sub = has_mod(ai, "W");
+		in->cc_out |= has_mod(ai, "CC");
+		break;
+	case ISA_LOP:
+	case ISA_LOP32I: {
+		in->h = EMU_H_LOP;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = op == ISA_LOP32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+		int b = has_mod(ai, "AND") ? EMU_LOP_AND : has_mod(ai, "OR") ? EMU_LOP_OR
+			: has_mod(ai, "XOR") ? EMU_LOP_XOR : has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
+		if (b < 0)
+			err(c, ai->loc, "%s needs .AND, .OR, .XOR or .PASS_B%s", c->desc->name, "");
+		in->sub = (uint8_t)(b < 0 ? 0 : b);
+		in->cc_out |= has_mod(ai, "CC");
+		break;
+	}
+	case ISA_ISETP:
+	case ISA_ISET: {
+		int cmp = cmp_code(ai, false), b = bop_code(ai, 0);
+		need_cmp(c, cmp);
+		if (op == ISA_ISETP) {
+			in->h = EMU_H_ISETP;
+			in->d = dst_pred(c, &ai->ops[0]);
+			in->d2 = dst_pred(c, &ai->ops[1]);
+			in->s[0] = src_int(c, 2);
+			in->s[1] = src_int(c, 3);
+			in->s[2] = src_pred(&ai->ops[4]);
+		} else {
+			in->h = EMU_H_ISET;
+			in->d = dst_reg(c, &ai->ops[0], 1);
+			in->s[0] = src_int(c, 1);
+			in->s[1] = src_int(c, 2);
+			in->s[2] = src_pred(&ai->ops[3]);
+			in->sub3 = has_mod(ai, "BF");
+		}
+		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+		in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+		if (has_mod(ai, "X"))
+			err(c, ai->loc, "%s.X (extended compare) is not supported yet%s", c->desc->name, "");
+		break;
+	}
+	case ISA_ICMP: {
+		int cmp = cmp_code(ai, false);
+		need_cmp(c, cmp);
+		in->h = EMU_H_ICMP;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = src_int(c, 2);
+		in->s[2] = src_int(c, 3);
+		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+		break;
+	}
+	case ISA_IMNMX:
+	case ISA_SEL:
+	case ISA_FMNMX:
+		in->h = op == ISA_IMNMX ? EMU_H_IMNMX : op == ISA_SEL ? EMU_H_SEL : EMU_H_FMNMX;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		if (op == ISA_FMNMX) {
+			in->s[0] = src_flt(c, 1);
+			in->s[1] = src_flt(c, 2);
+		} else {
+			in->s[0] = src_int(c, 1);
+			in->s[1] = src_int(c, 2);
+		}
+		in->s[2] = src_pred(&ai->ops[3]);
+		break;
+	case ISA_PSETP: {
+		in->h = EMU_H_PSETP;
+		in->d = dst_pred(c, &ai->ops[0]);
+		in->d2 = dst_pred(c, &ai->ops[1]);
+		for (int i = 0; i < 3; i++)
+			in->s[i] = src_pred(&ai->ops[2 + i]);
+		int b1 = bop_code(ai, 0), b2 = bop_code(ai, 1);
+		if (b1 < 0 || b2 < 0)
+			err(c, ai->loc, "PSETP needs two boolean modifiers (e.g. .AND.AND)%s", "", "");
+		in->sub = (uint8_t)(b1 < 0 ? 0 : b1);
+		in->sub2 = (uint8_t)(b2 < 0 ? 0 : b2);
+		break;
+	}
+	}
+}
+
+static void select_fp(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int bits[4], sg[4];
+	int nt = int_types(ai, bits, sg, 4);
+	switch (op) {
+	case ISA_I2F:
+	case ISA_F2I:
+	case ISA_F2F:
+	case ISA_I2I: {
+		int dbits, sbits, dsg, ssg;
+		/* defaults: I2F.F32.S32, F2I.S32.F32, F2F.F32.F32, I2I.S32.S32 */
+		int ddef = op == ISA_I2F || op == ISA_F2F ? -32 : 32;
+		int sdef = op == ISA_F2I || op == ISA_F2F ? -32 : 32;
+		dbits = nt >= 1 ? bits[0] : ddef;
+		dsg = nt >= 1 ? sg[0] : 1;
+		sbits = nt >= 2 ? bits[1] : sdef;
+		ssg = nt >= 2 ? sg[1] : 1;
+		if (nt == 1 && ((op == ISA_I2F && bits[0] > 0) || (op == ISA_F2I && bits[0] < 0))) {
+			sbits = bits[0];
+			ssg = sg[0];
+			dbits = ddef;
+			dsg = 1;
+		}
+		bool dflt = dbits < 0, sflt = sbits < 0;
+		bool okk = (op == ISA_I2F && dflt && !sflt) || (op == ISA_F2I && !dflt && sflt) ||
+			   (op == ISA_F2F && dflt && sflt) || (op == ISA_I2I && !dflt && !sflt);
+		if (!okk || (dflt && dbits != -32 && dbits != -64) || (sflt && sbits != -32 && sbits != -64) ||
+		    (!dflt && dbits != 8 && dbits != 16 && dbits != 32 && dbits != 64) ||
+		    (!sflt && sbits != 8 && sbits != 16 && sbits != 32 && sbits != 64)) {
+			err(c, ai->loc, "unsupported conversion types for %s on %s", c->desc->name, c->target);
+			return;
+		}
+		if (dbits == 64 || sbits == 64) {
+			err(c, ai->loc, "64-bit integer conversions are not supported yet (%s on %s)",
+			    c->desc->name, c->target);
+			return;
+		}
+		in->h = op == ISA_I2F ? EMU_H_I2F : op == ISA_F2I ? EMU_H_F2I : op == ISA_F2F ? EMU_H_F2F
+			: EMU_H_I2I;
+		int dn = dbits == -64 ? 2 : 1, sn = sbits == -64 ? 2 : 1;
+		in->d = dst_reg(c, &ai->ops[0], dn);
+		const ast_opnd *so = &ai->ops[1];
+		if (sn == 2) {
+			if (so->kind != OPND_REG) {
+				err(c, so->loc, "a 64-bit source must be a register pair%s", "", "");
+				return;
+			}
+			reg_ok(c, so, 2);
+			note_reg(c, so->reg, 2);
+		}
+		in->s[0] = src_any(c, so, sflt, false);
+		in->sub = (uint8_t)(dflt ? -dbits : dbits);
+		in->sub2 = (uint8_t)(sflt ? -sbits : sbits);
+		in->sign = (uint8_t)(dsg | ssg << 1);
+		in->sub3 = (uint8_t)round_mode(ai);
+		if (op == ISA_F2F && (has_mod(ai, "TRUNC") || has_mod(ai, "FLOOR") || has_mod(ai, "CEIL") ||
+				      has_mod(ai, "ROUND")))
+			in->sub3 |= EMU_RND_INT; /* round to an integral value */
+		if (op == ISA_F2I && !(has_mod(ai, "TRUNC") || has_mod(ai, "FLOOR") || has_mod(ai, "CEIL")))
+			in->sub3 = EMU_RND_RN;
+		in->width = has_mod(ai, "SAT");
+		in->wide = has_mod(ai, "FTZ");
+		break;
+	}
+	case ISA_FADD:
+	case ISA_FADD32I:
+	case ISA_FMUL:
+	case ISA_FMUL32I:
+	case ISA_FFMA: {
+		bool wide = op == ISA_FADD32I || op == ISA_FMUL32I;
+		in->h = op == ISA_FFMA ? EMU_H_FFMA : (op == ISA_FADD || op == ISA_FADD32I) ? EMU_H_FADD
+			: EMU_H_FMUL;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_flt(c, 1);
+		in->s[1] = src_any(c, &ai->ops[2], true, wide);
+		if (op == ISA_FFMA)
+			in->s[2] = src_flt(c, 3);
+		in->sub = (uint8_t)round_mode(ai);
+		in->sub2 = has_mod(ai, "SAT");
+		in->sub3 = has_mod(ai, "FTZ");
+		break;
+	}
+	case ISA_FSETP: {
+		int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
+		need_cmp(c, cmp);
+		in->h = EMU_H_FSETP;
+		in->d = dst_pred(c, &ai->ops[0]);
+		in->d2 = dst_pred(c, &ai->ops[1]);
+		in->s[0] = src_flt(c, 2);
+		in->s[1] = src_flt(c, 3);
+		in->s[2] = src_pred(&ai->ops[4]);
+		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+		in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+		in->sub3 = has_mod(ai, "FTZ");
+		break;
+	}
+	case ISA_MUFU: {
+		static const char *const fn[] = {"RCP", "EX2", "LG2", "SIN", "COS", "RSQ", "SQRT"};
+		int f = -1;
+		for (int i = 0; i < 7; i++)
+			if (has_mod(ai, fn[i]))
+				f = i;
+		if (f < 0)
+			err(c, ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ)%s",
+			    "", "");
+		in->h = EMU_H_MUFU;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_flt(c, 1);
+		in->sub = (uint8_t)(f < 0 ? 0 : f);
+		break;
+	}
+	case ISA_RRO:
+		/* the range-reduced format is our plain fp32 value: MUFU then applies the function */
+		in->h = EMU_H_MOV;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_flt(c, 1);
+		break;
+	}
+}
+
+static void select_misc(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	switch (op) {
+	case ISA_VADD:
+	case ISA_VMNMX:
+		if (!has_mod(ai, "ACC")) {
+			err(c, ai->loc, "%s is supported with .ACC only (so far) on %s", c->desc->name,
+			    c->target);
+			return;
+		}
+		in->h = op == ISA_VADD ? EMU_H_VADD : EMU_H_VMNMX;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = src_int(c, 2);
+		in->s[2] = src_int(c, 3);
+		in->sign = !(has_mod(ai, "U32") || has_mod(ai, "UD"));
+		in->sub = has_mod(ai, "MX") || has_mod(ai, "MAX");
+		break;
+	case ISA_POPC:
+		in->h = EMU_H_POPC;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		if (ai->nops > 2)
+			in->s[1] = src_int(c, 2);
+		else
+			in->s[1] = (emu_src){.kind = SRC_IMM, .imm = 0xffffffffu, .and_ = 0xffffffffu};
+		break;
+	case ISA_FLO:
+		in->h = EMU_H_FLO;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->sign = has_mod(ai, "S32");
+		in->sub = has_mod(ai, "SH");
+		break;
+	case ISA_BFE:
+		in->h = EMU_H_BFE;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = src_int(c, 2);
+		in->sign = !has_mod(ai, "U32");
+		in->sub = has_mod(ai, "BREV");
+		break;
+	case ISA_BFI:
+		in->h = EMU_H_BFI;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = src_int(c, 1);
+		in->s[1] = src_int(c, 2);
+		in->s[2] = src_int(c, 3);
+		break;
+	case ISA_VOTE:
+		if (!has_mod(ai, "ANY") && !has_mod(ai, "ALL")) {
+			err(c, ai->loc, "VOTE needs .ANY or .ALL%s", "", "");
+			return;
+		}
+		in->h = EMU_H_VOTE;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->d2 = dst_pred(c, &ai->ops[1]);
+		in->s[0] = src_pred(&ai->ops[2]);
+		in->sub = has_mod(ai, "ALL");
+		break;
+	case ISA_NOP:
+	case ISA_BPT:
+		if (op == ISA_BPT && !has_mod(ai, "DRAIN")) {
+			err(c, ai->loc, "BPT without .DRAIN (a debugger trap) is not supported%s", "", "");
+			return;
+		}
+		if (op == ISA_NOP && ai->nops == 1 && strcmp(ai->ops[0].name, "T"))
+			err(c, ai->ops[0].loc, "NOP with condition CC.%s is not supported (only CC.T)%s",
+			    ai->ops[0].name, "");
+		in->h = EMU_H_NOP;
+		break;
+	case ISA_BAR: {
+		/* BAR.RED.POPC Rd, Rbar[, count][, p]; BAR.SYNC bar[, count] */
+		in->h = EMU_H_BAR;
+		bool red = has_mod(ai, "RED");
+		if (red && !has_mod(ai, "POPC")) {
+			err(c, ai->loc, "BAR.RED is supported with .POPC only%s", "", "");
+			return;
+		}
+		if (!red && !has_mod(ai, "SYNC")) {
+			err(c, ai->loc, "BAR needs .RED.POPC or .SYNC%s", "", "");
+			return;
+		}
+		in->sub = red;
+		int k = 0;
+		in->d = EMU_RZ_SINK;
+		if (red) {
+			if (ai->nops < 1) {
+				err(c, ai->loc, "BAR.RED.POPC needs a destination%s", "", "");
+				return;
+			}
+			in->d = dst_reg(c, &ai->ops[k++], 1);
+		}
+		in->s[0] = k < ai->nops && ai->ops[k].kind != OPND_PRED ? src_int(c, k)
+			: (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
+		if (k < ai->nops && ai->ops[k].kind != OPND_PRED)
+			k++;
+		if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
+			err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
+			return;
+		}
+		in->s[1] = (emu_src){.kind = SRC_REG, .reg = AST_PT};
+		if (k < ai->nops)
+			in->s[1] = src_pred(&ai->ops[k]);
+		break;
+	}
+	}
+}
+
+static void select_mem(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->width = (uint8_t)mem_width(ai, &in->sign);
+	int nregs = in->width > 4 ? in->width / 4 : 1;
+	in->wide = has_mod(ai, "E");
+	switch (op) {
+	case ISA_LD:
+	case ISA_LDU:
+	case ISA_LDS:
+	case ISA_LDL:
+		in->h = op == ISA_LDS ? EMU_H_LDS : op == ISA_LDL ? EMU_H_LDL : EMU_H_LD;
+		in->d = dst_reg(c, &ai->ops[0], nregs);
+		mem_operand(c, &ai->ops[1], in->wide);
+		break;
+	case ISA_ST:
+	case ISA_STS:
+	case ISA_STL: {
+		in->h = op == ISA_STS ? EMU_H_STS : op == ISA_STL ? EMU_H_STL : EMU_H_ST;
+		mem_operand(c, &ai->ops[0], in->wide);
+		const ast_opnd *v = &ai->ops[1];
+		if (v->kind != OPND_REG) {
+			err(c, v->loc, "stored value must be a register%s", "", "");
+			return;
+		}
+		reg_ok(c, v, nregs);
+		note_reg(c, v->reg, nregs);
+		in->d = v->reg == AST_RZ ? EMU_NO_REG : (uint16_t)v->reg;
+		break;
+	}
+	case ISA_LDC: {
+		in->h = EMU_H_LDC;
+		in->d = dst_reg(c, &ai->ops[0], nregs);
+		const ast_opnd *o = &ai->ops[1];
+		if (o->bank < 0 || o->bank >= EMU_NBANKS) {
+			err(c, o->loc, "constant bank out of range%s", "", "");
+			return;
+		}
+		in->sub = (uint8_t)o->bank;
+		mem_operand(c, o, false);
+		break;
+	}
+	}
+	if (in->width > 4 && op != ISA_LDC && in->sign)
+		err(c, ai->loc, "signed wide access%s", "", "");
+}
+
+static void select_control(asm_ctx *c, int op, const int64_t *addrs)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	switch (op) {
+	case ISA_SSY: in->h = EMU_H_SSY; break;
+	case ISA_PBK: in->h = EMU_H_PBK; break;
+	case ISA_PCNT: in->h = EMU_H_PCNT; break;
+	case ISA_PRET: in->h = EMU_H_PRET; break;
+	case ISA_BRK: in->h = EMU_H_BRK; break;
+	case ISA_CONT: in->h = EMU_H_CONT; break;
+	case ISA_CAL:
+	case ISA_JCAL: in->h = EMU_H_CAL; break;
+	case ISA_RET: in->h = EMU_H_RET; break;
+	case ISA_BRA: in->h = has_mod(ai, "U") ? EMU_H_BRAU : EMU_H_BRA; break;
+	case ISA_EXIT: in->h = EMU_H_EXIT; break;
+	case ISA_BRX: {
+		in->h = EMU_H_BRX;
+		const ast_opnd *o = &ai->ops[0];
+		if (o->kind == OPND_REG) {
+			in->s[0] = src_int(c, 0);
+			in->sub = 0;
+		} else {
+			if (o->bank < 0 || o->bank >= EMU_NBANKS) {
+				err(c, o->loc, "constant bank out of range%s", "", "");
+				return;
+			}
+			in->sub = 1;
+			in->sub2 = (uint8_t)o->bank;
+			mem_operand(c, o, false);
+		}
+		return;
+	}
+	}
+	if (ai->nops >= 1 && c->desc->shape[0] == 't')
+		in->target = target_index(c, &ai->ops[0], addrs);
+	if ((op == ISA_SSY || op == ISA_PBK || op == ISA_PCNT || op == ISA_PRET) && ai->has_guard)
+		err(c, ai->loc, "%s cannot be guarded%s", c->desc->name, "");
+}
+
+static void select_handler(asm_ctx *c, int op, const int64_t *addrs)
+{
+	switch (c->desc->cls) {
+	case ISA_CLASS_CONTROL:
+		select_control(c, op, addrs);
+		return;
+	case ISA_CLASS_GLOBAL:
+	case ISA_CLASS_SHARED:
+	case ISA_CLASS_LOCAL:
+	case ISA_CLASS_CONST:
+		select_mem(c, op);
+		return;
+	default:
+		break;
+	}
+	switch (op) {
+	case ISA_I2F: case ISA_F2I: case ISA_F2F: case ISA_I2I: case ISA_FADD: case ISA_FADD32I:
+	case ISA_FMUL: case ISA_FMUL32I: case ISA_FFMA: case ISA_FSETP: case ISA_MUFU: case ISA_RRO:
+		select_fp(c, op);
+		return;
+	case ISA_VADD: case ISA_VMNMX: case ISA_POPC: case ISA_FLO: case ISA_BFE: case ISA_BFI:
+	case ISA_VOTE: case ISA_NOP: case ISA_BPT: case ISA_BAR:
+		select_misc(c, op);
+		return;
+	default:
+		select_alu(c, op);
+	}
+}
+
+/* ---- functions and program ---- */
+
+static char *mnem_text(const ast_insn *ai)
+{
+	size_t n = strlen(ai->mnem) + 1;
+	for (int i = 0; i < ai->nmods; i++)
+		n += strlen(ai->mods[i]) + 1;
+	char *s = malloc(n);
+	if (!s)
+		abort();
+	strcpy(s, ai->mnem);
+	for (int i = 0; i < ai->nmods; i++)
+		if (!isa_mod_is_hint(ai->mods[i])) {
+			strcat(s, ".");
+			strcat(s, ai->mods[i]);
+		}
+	return s;
+}
+
+static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
+{
+	int n = af->ninsns;
+	int errs0 = c->dg->nerrors;
+	c->af = af;
+	c->ef = ef;
+	c->maxreg = -1;
+	ef->n = n;
+	ef->insns = calloc((size_t)(n ? n : 1), sizeof *ef->insns);
+	ef->labels = calloc((size_t)n + 1, sizeof *ef->labels);
+	int64_t *addrs = malloc(sizeof *addrs * (size_t)(n ? n : 1));
+	if (!ef->insns || !ef->labels || !addrs)
+		abort();
+	int64_t next = 0;
+	for (int i = 0; i < n; i++) {
+		int64_t a = af->insns[i].addr >= 0 ? af->insns[i].addr : next;
+		if (i && a <= addrs[i - 1]) {
+			ast_error(c->dg, af->insns[i].loc, "instruction address 0x%llx does not increase",
+				  (unsigned long long)a);
+		}
+		addrs[i] = a;
+		next = a + 8;
+	}
+	for (int i = 0; i < af->nlabels; i++)
+		if (af->labels[i].insn_index <= n && !ef->labels[af->labels[i].insn_index])
+			ef->labels[af->labels[i].insn_index] = xstrdup(af->labels[i].name);
+	for (int i = 0; i < n; i++) {
+		const ast_insn *ai = &af->insns[i];
+		emu_insn *in = &ef->insns[i];
+		c->ai = ai;
+		c->in = in;
+		in->addr = (uint32_t)addrs[i];
+		in->line = ai->loc.line;
+		in->col = ai->loc.col;
+		in->text = xstrdup(ai->text);
+		in->mnem = mnem_text(ai);
+		in->enc = ai->enc;
+		in->has_enc = ai->has_enc;
+		in->guard = ai->has_guard ? (uint8_t)ai->guard : AST_PT;
+		in->guard_neg = ai->guard_neg;
+		in->d = in->d2 = EMU_RZ_SINK;
+		in->areg = EMU_NO_REG;
+		int op = isa_lookup(c->dialect, ai->mnem);
+		if (op < 0) {
+			err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
+			continue;
+		}
+		int nt;
+		c->desc = &isa_table(c->dialect, &nt)[op];
+		in->op = (uint16_t)op;
+		bool mods_ok = true;
+		for (int k = 0; k < ai->nmods; k++)
+			if (!isa_mod_ok(c->dialect, op, ai->mods[k])) {
+				char what[80];
+				snprintf(what, sizeof what, "%s' for %s", ai->mods[k], ai->mnem);
+				err(c, ai->modloc[k], "unsupported modifier '.%s on %s", what, c->target);
+				mods_ok = false;
+			}
+		in->sflag = has_mod(ai, "S");
+		if (!mods_ok || !check_shape(c))
+			continue;
+		select_handler(c, op, addrs);
+	}
+	ef->nregs = c->maxreg + 1;
+	/* RZ writes go to a sink row just past the registers the function uses */
+	for (int i = 0; i < n; i++) {
+		emu_insn *in = &ef->insns[i];
+		bool reg_dst = in->h != EMU_H_ISETP && in->h != EMU_H_PSETP && in->h != EMU_H_FSETP;
+		if (reg_dst && in->d == EMU_RZ_SINK)
+			in->d = (uint16_t)ef->nregs;
+	}
+	free(addrs);
+	return c->dg->nerrors == errs0;
+}
+
+emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
+			  const char *default_name, FILE *diag)
+{
+	ast_unit *u = ast_parse_sass(file, src, diag);
+	if (!u)
+		return NULL;
+	const char *target = target_override ? target_override : u->target ? u->target : "sm_20";
+	asm_ctx c = {.dg = &u->diags, .target = target};
+	c.dialect = isa_dialect_of(target);
+	if (c.dialect == ISA_DIALECT_NONE) {
+		ast_error(&u->diags, u->target ? u->target_loc : (ast_loc){1, 1},
+			  "unsupported target '%s' (this build runs sm_20 and sm_21)", target);
+		ast_free(u);
+		return NULL;
+	}
+	emu_program *p = calloc(1, sizeof *p);
+	if (!p)
+		abort();
+	p->file = xstrdup(file);
+	p->target = xstrdup(target);
+	p->dialect = c.dialect;
+	p->nfuncs = u->nfuncs;
+	p->funcs = calloc((size_t)(u->nfuncs ? u->nfuncs : 1), sizeof *p->funcs);
+	if (!p->funcs)
+		abort();
+	for (int i = 0; i < u->nfuncs; i++) {
+		ast_func *af = &u->funcs[i];
+		p->funcs[i].name = xstrdup(af->name ? af->name : default_name ? default_name : "kernel");
+		assemble_func(&c, af, &p->funcs[i]);
+	}
+	if (u->nfuncs == 0 && u->diags.nerrors == 0)
+		ast_error(&u->diags, (ast_loc){1, 1}, "no instructions in the file");
+	int nerr = u->diags.nerrors;
+	if (nerr)
+		fprintf(u->diags.out, "%s: %d error%s\n", file, nerr, nerr == 1 ? "" : "s");
+	ast_free(u);
+	if (nerr) {
+		emu_program_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+void emu_program_free(emu_program *p)
+{
+	if (!p)
+		return;
+	for (int i = 0; i < p->nfuncs; i++) {
+		emu_func *f = &p->funcs[i];
+		for (int j = 0; j < f->n; j++) {
+			free(f->insns[j].text);
+			free(f->insns[j].mnem);
+		}
+		if (f->labels)
+			for (int j = 0; j <= f->n; j++)
+				free(f->labels[j]);
+		free(f->labels);
+		free(f->insns);
+		free(f->name);
+	}
+	free(p->funcs);
+	free(p->file);
+	free(p->target);
+	free(p);
+}
+
+int emu_find_func(const emu_program *p, const char *name)
+{
+	for (int i = 0; i < p->nfuncs; i++)
+		if (!strcmp(p->funcs[i].name, name))
+			return i;
+	return -1;
+}
+
+void emu_program_list(const emu_program *p, FILE *out)
+{
+	int nt;
+	const isa_desc *t = isa_table(p->dialect, &nt);
+	for (int i = 0; i < p->nfuncs; i++) {
+		const emu_func *f = &p->funcs[i];
+		fprintf(out, "function %s (%s): %d instructions, registers R0-R%d\n", f->name, p->target,
+			f->n, f->nregs ? f->nregs - 1 : 0);
+		for (int j = 0; j < f->n; j++) {
+			const emu_insn *in = &f->insns[j];
+			if (f->labels[j])
+				fprintf(out, "%s:\n", f->labels[j]);
+			fprintf(out, "  %4d  /*%04x*/  %-44s # %s", j, in->addr, in->text,
+				isa_class_name(t[in->op].cls));
+			if (t[in->op].cls == ISA_CLASS_CONTROL && in->h != EMU_H_BRX && in->h != EMU_H_BRK &&
+			    in->h != EMU_H_CONT && in->h != EMU_H_RET && in->h != EMU_H_EXIT)
+				fprintf(out, ", target #%u", in->target);
+			if (in->sflag)
+				fprintf(out, ", .S");
+			fputc('\n', out);
+		}
+		if (f->labels[f->n])
+			fprintf(out, "%s:\n", f->labels[f->n]);
+	}
+}

@@ -1,0 +1,182 @@
+/* Launch context: constant banks, the per-target launch ABI, global memory, statistics. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu.h"
+
+static const struct { const char *name; int size; } emu_types[] = {
+	{"u8", 1}, {"s8", 1}, {"u16", 2}, {"s16", 2}, {"u32", 4}, {"s32", 4},
+	{"u64", 8}, {"s64", 8}, {"f32", 4}, {"f64", 8},
+};
+
+int emu_type_size(emu_type t) { return emu_types[t].size; }
+const char *emu_type_name(emu_type t) { return emu_types[t].name; }
+
+int emu_type_parse(const char *s)
+{
+	for (int i = 0; i < (int)(sizeof emu_types / sizeof emu_types[0]); i++)
+		if (!strcmp(s, emu_types[i].name))
+			return i;
+	return -1;
+}
+
+void emu_stats_init(emu_stats *s, int n)
+{
+	memset(s, 0, sizeof *s);
+	s->n = n;
+	size_t k = (size_t)(n ? n : 1);
+	s->warp = calloc(k, sizeof *s->warp);
+	s->thread = calloc(k, sizeof *s->thread);
+	s->active = calloc(k, sizeof *s->active);
+	s->predoff = calloc(k, sizeof *s->predoff);
+	if (!s->warp || !s->thread || !s->active || !s->predoff)
+		abort();
+}
+
+void emu_stats_free(emu_stats *s)
+{
+	free(s->warp);
+	free(s->thread);
+	free(s->active);
+	free(s->predoff);
+	memset(s, 0, sizeof *s);
+}
+
+void emu_ctx_init(emu_ctx *x, const emu_program *p, const emu_func *f)
+{
+	memset(x, 0, sizeof *x);
+	x->prog = p;
+	x->f = f;
+	for (int i = 0; i < 3; i++)
+		x->grid[i] = x->block[i] = 1;
+	x->block[0] = 32;
+	x->warp_size = 32;
+	x->shared_bytes = 16384;
+	x->local_bytes = 1024;
+	x->stack_limit = 64;
+	x->max_steps = 10000000000ull;
+	for (int b = 0; b < EMU_NBANKS; b++) {
+		x->cbank[b] = calloc(1, EMU_BANK_BYTES);
+		if (!x->cbank[b])
+			abort();
+	}
+	emu_stats_init(&x->stats, f->n);
+}
+
+void emu_ctx_free(emu_ctx *x)
+{
+	for (int b = 0; b < EMU_NBANKS; b++)
+		free(x->cbank[b]);
+	emu_gmem_free(&x->gmem);
+	emu_stats_free(&x->stats);
+}
+
+static void put32(uint8_t *bank, uint32_t off, uint32_t v)
+{
+	memcpy(bank + off, &v, 4);
+}
+
+/* Fermi (SPEC section 4): ntid at c[0x0][0x8], nctaid at c[0x0][0x14], parameters from
+   c[0x0][0x20] (written by the launcher), the stack pointer at c[0x1][0x100]: the top of
+   the per-thread local window, since the stack grows down through local memory. */
+void emu_abi_setup(emu_ctx *x)
+{
+	for (int i = 0; i < 3; i++) {
+		put32(x->cbank[0], 0x8 + 4 * (uint32_t)i, x->block[i]);
+		put32(x->cbank[0], 0x14 + 4 * (uint32_t)i, x->grid[i]);
+	}
+	put32(x->cbank[1], 0x100, x->local_bytes);
+}
+
+emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count)
+{
+	emu_buffer *nb = realloc(g->bufs, sizeof *nb * (size_t)(g->n + 1));
+	if (!nb)
+		abort();
+	g->bufs = nb;
+	emu_buffer *b = &g->bufs[g->n++];
+	memset(b, 0, sizeof *b);
+	b->name = strdup(name);
+	b->type = t;
+	b->count = count;
+	b->size = count * (uint64_t)emu_type_size(t);
+	b->data = calloc(1, b->size ? b->size : 1);
+	if (!b->name || !b->data)
+		abort();
+	return b;
+}
+
+static int by_addr(const void *a, const void *b)
+{
+	const emu_buffer *x = a, *y = b;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Unplaced buffers (addr 0) go below 4 GiB from 0x100000 up, 256-byte aligned, with at
+   least a 4 KiB unmapped gap on each side so that overruns trap. */
+const char *emu_gmem_place(emu_gmem *g)
+{
+	const uint64_t gap = 0x1000;
+	for (int i = 0; i < g->n; i++) {
+		emu_buffer *b = &g->bufs[i];
+		if (b->placed)
+			continue;
+		uint64_t a = 0x100000;
+		for (bool moved = true; moved;) {
+			moved = false;
+			for (int j = 0; j < g->n; j++) {
+				emu_buffer *o = &g->bufs[j];
+				if (j == i || !o->placed)
+					continue;
+				if (a < o->addr + o->size + gap && o->addr < a + b->size + gap) {
+					a = (o->addr + o->size + gap + 255) & ~(uint64_t)255;
+					moved = true;
+				}
+			}
+		}
+		if (a + b->size > 0x100000000ull)
+			return b->name;
+		b->addr = a;
+		b->placed = true;
+	}
+	qsort(g->bufs, (size_t)g->n, sizeof *g->bufs, by_addr);
+	for (int i = 1; i < g->n; i++)
+		if (g->bufs[i].addr < g->bufs[i - 1].addr + g->bufs[i - 1].size)
+			return g->bufs[i].name;
+	return NULL;
+}
+
+emu_buffer *emu_gmem_find_name(emu_gmem *g, const char *name)
+{
+	for (int i = 0; i < g->n; i++)
+		if (!strcmp(g->bufs[i].name, name))
+			return &g->bufs[i];
+	return NULL;
+}
+
+uint8_t *emu_gmem_ptr(emu_gmem *g, uint64_t addr, unsigned size)
+{
+	int lo = 0, hi = g->n - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		emu_buffer *b = &g->bufs[mid];
+		if (addr < b->addr)
+			hi = mid - 1;
+		else if (addr >= b->addr + b->size)
+			lo = mid + 1;
+		else
+			return addr + size <= b->addr + b->size ? b->data + (addr - b->addr) : NULL;
+	}
+	return NULL;
+}
+
+void emu_gmem_free(emu_gmem *g)
+{
+	for (int i = 0; i < g->n; i++) {
+		free(g->bufs[i].name);
+		free(g->bufs[i].data);
+	}
+	free(g->bufs);
+	g->bufs = NULL;
+	g->n = 0;
+}

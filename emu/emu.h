@@ -1,0 +1,121 @@
+/* Runtime state of a launch: memory spaces, warps, statistics, traps. */
+#ifndef SIMTEMU_EMU_H
+#define SIMTEMU_EMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "program.h"
+#include "semantics.h"
+#include "simt.h"
+
+typedef enum { EMU_T_U8, EMU_T_S8, EMU_T_U16, EMU_T_S16, EMU_T_U32, EMU_T_S32, EMU_T_U64,
+	       EMU_T_S64, EMU_T_F32, EMU_T_F64 } emu_type;
+
+int emu_type_size(emu_type t);
+const char *emu_type_name(emu_type t);
+int emu_type_parse(const char *s); /* -1 if unknown */
+
+typedef struct {
+	char *name;
+	emu_type type;
+	uint64_t count, size, addr;
+	bool placed;              /* address fixed by @ADDR or by placement */
+	uint8_t *data;
+} emu_buffer;
+
+/* Global memory: buffers sorted by address; everything else is unmapped. */
+typedef struct {
+	emu_buffer *bufs;
+	int n;
+} emu_gmem;
+
+typedef enum { EMU_OK = 0, EMU_TRAP = 3 } emu_status;
+
+typedef struct {
+	char msg[1024];
+} emu_trap;
+
+/* Per-instruction dynamic counts (SPEC section 7), indexed by instruction. */
+typedef struct {
+	int n;
+	uint64_t *warp, *thread, *active, *predoff;
+	uint64_t divergent;
+	int max_depth;
+} emu_stats;
+
+typedef struct emu_ctx emu_ctx;
+typedef struct emu_warp emu_warp;
+
+/* Called before each issued instruction when set (trace, debugger). */
+typedef void (*emu_hook)(void *user, const emu_ctx *x, const emu_warp *w, int cta_linear);
+
+struct emu_warp {
+	int id;
+	int nlanes;
+	uint32_t valid;
+	uint32_t (*r)[32];        /* r[reg][lane] */
+	uint32_t p[EMU_NPREDS];   /* predicate lane masks */
+	uint32_t cc_c, cc_o, cc_s, cc_z; /* condition code per lane */
+	simt_state s;
+	simt_token *stack;
+	int state;                /* EMU_W_* */
+	int bar_id;
+	uint32_t bar_pc;
+	uint32_t bar_mask;        /* lanes that arrived (for .RED.POPC) */
+	uint16_t bar_dst;
+	uint32_t bar_count;
+	uint32_t tid[3][32];
+};
+
+enum { EMU_W_RUN, EMU_W_BAR, EMU_W_DONE };
+
+typedef struct {
+	uint32_t ctaid[3];
+	int linear;
+	uint8_t *smem;
+	uint8_t *lmem;            /* per thread: local_bytes each */
+	uint64_t issued;          /* warp instructions issued (the clock) */
+	int nwarps;
+	emu_warp *warps;
+} emu_cta;
+
+struct emu_ctx {
+	const emu_program *prog;
+	const emu_func *f;
+	uint32_t grid[3], block[3];
+	int warp_size;
+	uint32_t shared_bytes, local_bytes;
+	int stack_limit;
+	uint64_t max_steps, steps;
+	uint8_t *cbank[EMU_NBANKS];
+	emu_gmem gmem;
+	emu_stats stats;
+	emu_trap trap;
+	emu_hook hook;
+	void *hook_user;
+	emu_cta *cur_cta;         /* for hooks */
+};
+
+/* Set up a context for function f of prog. Caller fills geometry, then emu_launch. */
+void emu_ctx_init(emu_ctx *x, const emu_program *p, const emu_func *f);
+void emu_ctx_free(emu_ctx *x);
+/* Write the Fermi launch ABI (SPEC section 4) into constant bank 0 / 1. */
+void emu_abi_setup(emu_ctx *x);
+/* Run the whole grid. EMU_OK or EMU_TRAP (x->trap.msg). */
+emu_status emu_launch(emu_ctx *x);
+
+/* Global memory */
+emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count);
+/* Place unplaced buffers below 4 GiB with gaps; fails (returns the clashing name) on overlap. */
+const char *emu_gmem_place(emu_gmem *g);
+emu_buffer *emu_gmem_find_name(emu_gmem *g, const char *name);
+uint8_t *emu_gmem_ptr(emu_gmem *g, uint64_t addr, unsigned size);
+void emu_gmem_free(emu_gmem *g);
+
+/* Statistics */
+void emu_stats_init(emu_stats *s, int n);
+void emu_stats_free(emu_stats *s);
+
+#endif

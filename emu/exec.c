@@ -1,0 +1,1013 @@
+/* The interpreter: runs the warps of each CTA over the decoded program (SPEC sections 5-7). */
+#include <fenv.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu.h"
+
+typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP } run_result;
+
+/* ---- small helpers ---- */
+
+static inline float f32(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline uint32_t u32f(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline double f64(uint32_t lo, uint32_t hi)
+{
+	uint64_t u = (uint64_t)hi << 32 | lo;
+	double d;
+	memcpy(&d, &u, 8);
+	return d;
+}
+
+static inline uint64_t u64d(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+
+static inline float ftz(float f)
+{
+	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+}
+
+static inline uint32_t brev32(uint32_t v)
+{
+	uint32_t r = 0;
+	for (int i = 0; i < 32; i++)
+		r |= (v >> i & 1) << (31 - i);
+	return r;
+}
+
+static inline uint32_t bop(int op, uint32_t a, uint32_t b)
+{
+	return op == EMU_BOP_AND ? a & b : op == EMU_BOP_OR ? a | b : a ^ b;
+}
+
+static inline uint32_t cmp_int(int cmp, uint32_t a, uint32_t b, int sign)
+{
+	int lt = sign ? (int32_t)a < (int32_t)b : a < b;
+	int sh = lt ? 0 : a == b ? 1 : 2;
+	return (uint32_t)(cmp >> sh) & 1;
+}
+
+static inline uint32_t cmp_flt(int cmp, float a, float b)
+{
+	if (isnan(a) || isnan(b))
+		return (cmp & EMU_CMP_UN) != 0;
+	int sh = a < b ? 0 : a == b ? 1 : 2;
+	return (uint32_t)(cmp >> sh) & 1;
+}
+
+static int fe_mode(int rnd)
+{
+	switch (rnd & 0xf) {
+	case EMU_RND_RZ: return FE_TOWARDZERO;
+	case EMU_RND_RM: return FE_DOWNWARD;
+	case EMU_RND_RP: return FE_UPWARD;
+	default: return FE_TONEAREST;
+	}
+}
+
+/* Fetch a source operand as a lane vector (registers are read in place). */
+static const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
+{
+	int n = w->nlanes;
+	if (s->kind == SRC_REG) {
+		const uint32_t *r = w->r[s->reg];
+		if (s->and_ == 0xffffffffu && !s->xor_ && !s->add && !s->iabs)
+			return r;
+		for (int l = 0; l < n; l++) {
+			uint32_t v = r[l] & s->and_;
+			if (s->iabs && (int32_t)v < 0)
+				v = (uint32_t)-v;
+			tmp[l] = (v ^ s->xor_) + s->add;
+		}
+		return tmp;
+	}
+	uint32_t v = s->imm;
+	if (s->kind == SRC_CONST) {
+		memcpy(&v, x->cbank[s->bank] + s->imm, 4);
+		v &= s->and_;
+		if (s->iabs && (int32_t)v < 0)
+			v = (uint32_t)-v;
+		v = (v ^ s->xor_) + s->add;
+	}
+	for (int l = 0; l < n; l++)
+		tmp[l] = v;
+	return tmp;
+}
+
+/* A raw register / immediate / constant vector (the handler applies '-' or '~'). */
+static const uint32_t *vraw(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
+{
+	emu_src r = *s;
+	r.and_ = 0xffffffffu;
+	r.xor_ = r.add = 0;
+	r.iabs = 0;
+	return vsrc(x, w, &r, tmp);
+}
+
+static inline uint32_t pred_val(const emu_warp *w, const emu_src *s)
+{
+	uint32_t v = w->p[s->reg];
+	return s->inv ? ~v : v;
+}
+
+static inline void pred_write(emu_warp *w, uint16_t d, uint32_t v, uint32_t G)
+{
+	w->p[d] = (w->p[d] & ~G) | (v & G);
+}
+
+static void set_cc(emu_warp *w, uint32_t G, uint32_t c, uint32_t o, uint32_t s, uint32_t z)
+{
+	w->cc_c = (w->cc_c & ~G) | (c & G);
+	w->cc_o = (w->cc_o & ~G) | (o & G);
+	w->cc_s = (w->cc_s & ~G) | (s & G);
+	w->cc_z = (w->cc_z & ~G) | (z & G);
+}
+
+/* ---- traps ---- */
+
+static void trap(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void trap(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, const char *fmt, ...)
+{
+	char cause[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cause, sizeof cause, fmt, ap);
+	va_end(ap);
+	const emu_cta *c = x->cur_cta;
+	char where[160] = "";
+	if (lane >= 0)
+		snprintf(where, sizeof where, ", lane %d", lane);
+	snprintf(x->trap.msg, sizeof x->trap.msg,
+		 "trap: %s\n  kernel %s, CTA (%u,%u,%u), warp %d%s, pc 0x%04x (%s:%d): %s", cause,
+		 x->f->name, c ? c->ctaid[0] : 0, c ? c->ctaid[1] : 0, c ? c->ctaid[2] : 0,
+		 w ? w->id : -1, where, in ? in->addr : 0, x->prog->file, in ? in->line : 0,
+		 in ? in->text : "-");
+}
+
+/* ---- memory ---- */
+
+typedef enum { SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST } space;
+
+static const char *const space_names[] = {"global", "shared", "local", "constant"};
+
+/* Address of lane l's access; NULL after a trap. */
+static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, int l, unsigned size)
+{
+	uint64_t a;
+	if (in->areg == EMU_NO_REG)
+		a = 0;
+	else if (in->wide)
+		a = (uint64_t)w->r[in->areg + 1][l] << 32 | w->r[in->areg][l];
+	else
+		a = w->r[in->areg][l];
+	a += (uint64_t)(int64_t)in->off;
+	if (sp != SP_GLOBAL || !in->wide)
+		a &= sp == SP_GLOBAL ? 0xffffffffu : 0xffffffffu;
+	if (a % size) {
+		trap(x, w, l, in, "misaligned %s access of %u bytes at address 0x%llx", space_names[sp],
+		     size, (unsigned long long)a);
+		return NULL;
+	}
+	uint8_t *p = NULL;
+	switch (sp) {
+	case SP_GLOBAL:
+		p = emu_gmem_ptr(&x->gmem, a, size);
+		break;
+	case SP_SHARED:
+		if (a + size <= x->shared_bytes)
+			p = x->cur_cta->smem + a;
+		break;
+	case SP_LOCAL:
+		if (a + size <= x->local_bytes)
+			p = x->cur_cta->lmem + (size_t)(w->id * x->warp_size + l) * x->local_bytes + a;
+		break;
+	case SP_CONST:
+		if (a + size <= EMU_BANK_BYTES)
+			p = x->cbank[in->sub] + a;
+		break;
+	}
+	if (!p)
+		trap(x, w, l, in, "out-of-bounds %s access of %u bytes at address 0x%llx", space_names[sp],
+		     size, (unsigned long long)a);
+	return p;
+}
+
+static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
+{
+	unsigned size = in->width;
+	for (int l = 0; l < w->nlanes; l++) {
+		if (!(G >> l & 1))
+			continue;
+		uint8_t *p = mem_addr(x, w, in, sp, l, size);
+		if (!p)
+			return false;
+		if (size < 4) {
+			uint32_t v = size == 1 ? p[0] : (uint32_t)(p[0] | p[1] << 8);
+			if (in->sign)
+				v = size == 1 ? (uint32_t)(int8_t)v : (uint32_t)(int16_t)v;
+			w->r[in->d][l] = v;
+		} else
+			for (unsigned k = 0; k < size / 4; k++)
+				memcpy(&w->r[in->d + k][l], p + 4 * k, 4);
+	}
+	return true;
+}
+
+static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
+{
+	unsigned size = in->width;
+	for (int l = 0; l < w->nlanes; l++) {
+		if (!(G >> l & 1))
+			continue;
+		uint8_t *p = mem_addr(x, w, in, sp, l, size);
+		if (!p)
+			return false;
+		for (unsigned k = 0; k < (size + 3) / 4; k++) {
+			uint32_t v = in->d == EMU_NO_REG ? 0 : w->r[in->d + k][l];
+			memcpy(p + 4 * k, &v, size < 4 ? size : 4);
+		}
+	}
+	return true;
+}
+
+/* ---- arithmetic handlers ---- */
+
+#define LANE_LOOP for (int l = 0; l < n; l++)
+#define ON(l) (G >> (l) & 1)
+#define WR(dv, l, v) ((dv)[l] = ON(l) ? (v) : (dv)[l])
+
+static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32];
+	int n = w->nlanes;
+	const uint32_t *a = vraw(x, w, &in->s[0], ta), *b = vraw(x, w, &in->s[1], tb);
+	uint32_t xa = (in->s[0].neg || in->s[0].inv) ? ~0u : 0, xb = (in->s[1].neg || in->s[1].inv) ? ~0u : 0;
+	uint32_t plus = (uint32_t)in->s[0].neg + (uint32_t)in->s[1].neg;
+	uint32_t *d = w->r[in->d];
+	uint32_t c = 0, o = 0, s = 0, z = 0;
+	LANE_LOOP {
+		uint32_t av = a[l] ^ xa, bv = b[l] ^ xb;
+		uint64_t cin = in->x_in ? (w->cc_c >> l & 1) : plus;
+		uint64_t sum = (uint64_t)av + bv + cin;
+		uint32_t r = (uint32_t)sum;
+		if (in->sub) { /* .SAT: signed saturation */
+			int64_t ss = (int64_t)(int32_t)a[l] * (in->s[0].neg ? -1 : 1) +
+				     (int64_t)(int32_t)b[l] * (in->s[1].neg ? -1 : 1);
+			r = ss > INT32_MAX ? (uint32_t)INT32_MAX : ss < INT32_MIN ? 0x80000000u : (uint32_t)ss;
+		}
+		c |= (uint32_t)(sum >> 32 & 1) << l;
+		o |= (uint32_t)((~(av ^ bv) & (av ^ r)) >> 31) << l;
+		s |= (r >> 31) << l;
+		z |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	if (in->cc_out)
+		set_cc(w, G, c, o, s, z);
+}
+
+static inline uint64_t mul64(uint32_t a, uint32_t b, int sa, int sb)
+{
+	if (!sa && !sb)
+		return (uint64_t)a * b;
+	int64_t ea = sa ? (int64_t)(int32_t)a : (int64_t)a, eb = sb ? (int64_t)(int32_t)b : (int64_t)b;
+	return (uint64_t)(ea * eb);
+}
+
+static void h_imul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, bool mad)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = mad ? vraw(x, w, &in->s[2], tc) : NULL;
+	uint32_t xc = mad && (in->s[2].neg || in->s[2].inv) ? ~0u : 0;
+	uint32_t plus = mad && in->s[2].neg;
+	uint32_t *d = w->r[in->d];
+	uint32_t cm = 0, om = 0, sm = 0, zm = 0;
+	LANE_LOOP {
+		uint64_t p = mul64(a[l], b[l], in->sub, in->sub2);
+		uint32_t r = in->sub3 ? (uint32_t)(p >> 32) : (uint32_t)p;
+		if (mad) {
+			uint32_t cv = c[l] ^ xc;
+			uint64_t cin = in->x_in ? (w->cc_c >> l & 1) : plus;
+			uint64_t sum = (uint64_t)r + cv + cin;
+			uint32_t rr = (uint32_t)sum;
+			cm |= (uint32_t)(sum >> 32 & 1) << l;
+			om |= (uint32_t)((~(r ^ cv) & (r ^ rr)) >> 31) << l;
+			r = rr;
+		}
+		sm |= (r >> 31) << l;
+		zm |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	if (in->cc_out)
+		set_cc(w, G, cm, om, sm, zm);
+}
+
+static void h_shift(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, bool left)
+{
+	uint32_t ta[32], tb[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint32_t sh = b[l], r;
+		if (in->sub)
+			sh &= 31;
+		if (left)
+			r = sh >= 32 ? 0 : a[l] << sh;
+		else if (in->sign)
+			r = (uint32_t)((int32_t)a[l] >> (sh >= 32 ? 31 : sh));
+		else
+			r = sh >= 32 ? 0 : a[l] >> sh;
+		WR(d, l, r);
+	}
+}
+
+static void h_int2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	uint32_t *d = w->r[in->d];
+	switch (in->h) {
+	case EMU_H_ISCADD:
+		LANE_LOOP WR(d, l, (a[l] << in->sub) + b[l]);
+		break;
+	case EMU_H_LOP:
+		switch (in->sub) {
+		case EMU_LOP_AND: LANE_LOOP WR(d, l, a[l] & b[l]); break;
+		case EMU_LOP_OR: LANE_LOOP WR(d, l, a[l] | b[l]); break;
+		case EMU_LOP_XOR: LANE_LOOP WR(d, l, a[l] ^ b[l]); break;
+		default: LANE_LOOP WR(d, l, b[l]); break;
+		}
+		break;
+	case EMU_H_ICMP: {
+		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		LANE_LOOP WR(d, l, cmp_int(in->sub, c[l], 0, in->sign) ? a[l] : b[l]);
+		break;
+	}
+	case EMU_H_IMNMX: {
+		uint32_t p = pred_val(w, &in->s[2]);
+		LANE_LOOP {
+			uint32_t lt = in->sign ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
+			uint32_t mn = lt ? a[l] : b[l], mx = lt ? b[l] : a[l];
+			WR(d, l, p >> l & 1 ? mn : mx);
+		}
+		break;
+	}
+	case EMU_H_SEL: {
+		uint32_t p = pred_val(w, &in->s[2]);
+		LANE_LOOP WR(d, l, p >> l & 1 ? a[l] : b[l]);
+		break;
+	}
+	case EMU_H_VADD: {
+		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		LANE_LOOP WR(d, l, a[l] + b[l] + c[l]);
+		break;
+	}
+	case EMU_H_VMNMX: {
+		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		LANE_LOOP {
+			uint32_t lt = in->sign ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
+			uint32_t m = (lt != in->sub) ? a[l] : b[l];
+			if (a[l] == b[l])
+				m = a[l];
+			WR(d, l, m + c[l]);
+		}
+		break;
+	}
+	case EMU_H_POPC:
+		LANE_LOOP WR(d, l, (uint32_t)__builtin_popcount(a[l] & b[l]));
+		break;
+	case EMU_H_BFE:
+		LANE_LOOP {
+			uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, v = a[l];
+			if (in->sub)
+				v = brev32(v);
+			uint32_t msb = pos + len - 1;
+			uint32_t sbit = in->sign && len ? (msb >= 31 ? v >> 31 : v >> msb & 1) : 0;
+			uint32_t r = 0;
+			for (uint32_t i = 0; i < 32; i++) {
+				uint32_t bit = i < len ? (pos + i <= 31 ? v >> (pos + i) & 1 : sbit) : sbit;
+				r |= bit << i;
+			}
+			WR(d, l, len ? r : 0);
+		}
+		break;
+	case EMU_H_BFI: {
+		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		LANE_LOOP {
+			uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, r = c[l];
+			for (uint32_t i = 0; i < len && pos + i < 32; i++)
+				r = (r & ~(1u << (pos + i))) | ((a[l] >> i & 1) << (pos + i));
+			WR(d, l, r);
+		}
+		break;
+	}
+	}
+}
+
+static void h_setp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32];
+	int n = w->nlanes;
+	uint32_t r = 0;
+	if (in->h == EMU_H_PSETP) {
+		uint32_t ab = bop(in->sub, pred_val(w, &in->s[0]), pred_val(w, &in->s[1]));
+		uint32_t c = pred_val(w, &in->s[2]);
+		pred_write(w, in->d, bop(in->sub2, ab, c), G);
+		pred_write(w, in->d2, bop(in->sub2, ~ab, c), G);
+		return;
+	}
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	if (in->h == EMU_H_FSETP) {
+		LANE_LOOP {
+			float fa = f32(a[l]), fb = f32(b[l]);
+			if (in->sub3) {
+				fa = ftz(fa);
+				fb = ftz(fb);
+			}
+			r |= cmp_flt(in->sub, fa, fb) << l;
+		}
+	} else
+		LANE_LOOP r |= cmp_int(in->sub, a[l], b[l], in->sign) << l;
+	uint32_t c = pred_val(w, &in->s[2]);
+	if (in->h == EMU_H_ISET) {
+		uint32_t m = bop(in->sub2, r, c), *d = w->r[in->d];
+		uint32_t one = in->sub3 ? 0x3f800000u : 0xffffffffu;
+		LANE_LOOP WR(d, l, m >> l & 1 ? one : 0);
+		return;
+	}
+	pred_write(w, in->d, bop(in->sub2, r, c), G);
+	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+}
+
+static float fsat(float v)
+{
+	return isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+}
+
+static void h_fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = in->h == EMU_H_FFMA ? vsrc(x, w, &in->s[2], tc) : NULL;
+	uint32_t *d = w->r[in->d];
+	int old = fegetround();
+	if (in->h != EMU_H_FMNMX && in->sub != EMU_RND_RN)
+		fesetround(fe_mode(in->sub));
+	LANE_LOOP {
+		float fa = f32(a[l]), fb = f32(b[l]), r;
+		bool z = in->h != EMU_H_FMNMX && in->sub3;
+		if (z) {
+			fa = ftz(fa);
+			fb = ftz(fb);
+		}
+		switch (in->h) {
+		case EMU_H_FADD: r = fa + fb; break;
+		case EMU_H_FMUL: r = fa * fb; break;
+		case EMU_H_FFMA: r = fmaf(fa, fb, z ? ftz(f32(c[l])) : f32(c[l])); break;
+		default: r = (pred_val(w, &in->s[2]) >> l & 1) ? fminf(fa, fb) : fmaxf(fa, fb); break;
+		}
+		if (z)
+			r = ftz(r);
+		if (in->h != EMU_H_FMNMX && in->sub2)
+			r = fsat(r);
+		WR(d, l, u32f(r));
+	}
+	if (fegetround() != old)
+		fesetround(old);
+}
+
+static void h_mufu(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		float v = f32(a[l]), r;
+		switch (in->sub) {
+		case EMU_MUFU_RCP: r = 1.0f / v; break;
+		case EMU_MUFU_EX2: r = exp2f(v); break;
+		case EMU_MUFU_LG2: r = log2f(v); break;
+		case EMU_MUFU_SIN: r = sinf(v); break;
+		case EMU_MUFU_COS: r = cosf(v); break;
+		case EMU_MUFU_RSQ: r = 1.0f / sqrtf(v); break;
+		default: r = sqrtf(v); break;
+		}
+		WR(d, l, u32f(r));
+	}
+}
+
+/* Integer value of width bits (sign-extended if sgn) from a 32-bit register. */
+static inline int64_t ext_int(uint32_t v, int bits, int sgn)
+{
+	if (bits >= 32)
+		return sgn ? (int64_t)(int32_t)v : (int64_t)v;
+	uint32_t m = (1u << bits) - 1;
+	v &= m;
+	if (sgn && (v >> (bits - 1) & 1))
+		return (int64_t)v - ((int64_t)1 << bits);
+	return v;
+}
+
+static inline uint32_t clamp_int(double v, int bits, int sgn)
+{
+	double lo = sgn ? -ldexp(1.0, bits - 1) : 0.0;
+	double hi = sgn ? ldexp(1.0, bits - 1) - 1 : ldexp(1.0, bits) - 1;
+	if (isnan(v))
+		return 0;
+	if (v < lo)
+		v = lo;
+	if (v > hi)
+		v = hi;
+	return (uint32_t)(int64_t)v;
+}
+
+static double round_int(double v, int rnd)
+{
+	switch (rnd & 0xf) {
+	case EMU_RND_RZ: return trunc(v);
+	case EMU_RND_RM: return floor(v);
+	case EMU_RND_RP: return ceil(v);
+	default: return nearbyint(v);
+	}
+}
+
+static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32];
+	int n = w->nlanes;
+	int dbits = in->sub, sbits = in->sub2, dsg = in->sign & 1, ssg = in->sign >> 1 & 1;
+	bool sat = in->width, z = in->wide;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
+	const uint32_t *ahi = NULL;
+	if (sbits == 64 && (in->h == EMU_H_F2I || in->h == EMU_H_F2F)) {
+		a = w->r[in->s[0].reg];
+		ahi = w->r[in->s[0].reg + 1];
+	}
+	int old = fegetround();
+	if ((in->sub3 & 0xf) != EMU_RND_RN)
+		fesetround(fe_mode(in->sub3));
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		double v;
+		if (in->h == EMU_H_I2F || in->h == EMU_H_I2I)
+			v = (double)ext_int(a[l], sbits, ssg);
+		else if (ahi)
+			v = f64(a[l], (ahi[l] & in->s[0].and_) ^ in->s[0].xor_);
+		else
+			v = z ? ftz(f32(a[l])) : f32(a[l]);
+		uint32_t lo, hi = 0;
+		switch (in->h) {
+		case EMU_H_I2F: {
+			int64_t iv = ext_int(a[l], sbits, ssg);
+			if (dbits == 64) {
+				uint64_t u = u64d((double)iv);
+				lo = (uint32_t)u;
+				hi = (uint32_t)(u >> 32);
+			} else
+				lo = u32f((float)iv);
+			break;
+		}
+		case EMU_H_F2I:
+			lo = clamp_int(round_int(v, in->sub3), dbits, dsg);
+			if (dbits < 32)
+				lo = (uint32_t)ext_int(lo, dbits, dsg);
+			break;
+		case EMU_H_F2F:
+			if (in->sub3 & EMU_RND_INT)
+				v = round_int(v, in->sub3);
+			if (sat)
+				v = isnan(v) ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v;
+			if (dbits == 64) {
+				uint64_t u = u64d(v);
+				lo = (uint32_t)u;
+				hi = (uint32_t)(u >> 32);
+			} else {
+				float f = (float)v;
+				lo = u32f(z ? ftz(f) : f);
+			}
+			break;
+		default: { /* I2I */
+			int64_t iv = ext_int(a[l], sbits, ssg);
+			if (sat)
+				lo = clamp_int((double)iv, dbits, dsg);
+			else
+				lo = (uint32_t)iv;
+			lo = (uint32_t)ext_int(lo, dbits, dsg);
+			break;
+		}
+		}
+		w->r[in->d][l] = lo;
+		if (dbits == 64 && (in->h == EMU_H_I2F || in->h == EMU_H_F2F))
+			w->r[in->d + 1][l] = hi;
+	}
+	if (fegetround() != old)
+		fesetround(old);
+}
+
+static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t *d = w->r[in->d];
+	const emu_cta *c = x->cur_cta;
+	uint32_t v = 0;
+	switch (in->sub) {
+	case SR_TID_X: case SR_TID_Y: case SR_TID_Z:
+		LANE_LOOP WR(d, l, w->tid[in->sub - SR_TID_X][l]);
+		return;
+	case SR_LANEID:
+		LANE_LOOP WR(d, l, (uint32_t)l);
+		return;
+	case SR_LANEMASK_EQ: LANE_LOOP WR(d, l, 1u << l); return;
+	case SR_LANEMASK_LT: LANE_LOOP WR(d, l, (1u << l) - 1); return;
+	case SR_LANEMASK_LE: LANE_LOOP WR(d, l, (uint32_t)((2ull << l) - 1)); return;
+	case SR_LANEMASK_GT: LANE_LOOP WR(d, l, ~(uint32_t)((2ull << l) - 1)); return;
+	case SR_LANEMASK_GE: LANE_LOOP WR(d, l, ~((1u << l) - 1)); return;
+	case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: v = c->ctaid[in->sub - SR_CTAID_X]; break;
+	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: v = x->block[in->sub - SR_NTID_X]; break;
+	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: v = x->grid[in->sub - SR_NCTAID_X]; break;
+	case SR_WARPID: v = (uint32_t)w->id; break;
+	case SR_CLOCKLO: v = (uint32_t)c->issued; break;
+	case SR_CLOCKHI: v = (uint32_t)(c->issued >> 32); break;
+	default: v = 0; break;
+	}
+	LANE_LOOP WR(d, l, v);
+}
+
+static void h_vote(emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t pv = pred_val(w, &in->s[0]);
+	uint32_t ballot = G & pv, *d = w->r[in->d];
+	uint32_t q = in->sub ? ((G & ~pv) == 0 ? ~0u : 0) : (ballot ? ~0u : 0);
+	LANE_LOOP WR(d, l, ballot);
+	pred_write(w, in->d2, q, G);
+}
+
+/* Instruction index of a byte address, or -1. */
+static int index_of_addr(const emu_func *f, uint64_t a)
+{
+	int lo = 0, hi = f->n - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (f->insns[mid].addr == a)
+			return mid;
+		if (f->insns[mid].addr < a)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint32_t pc)
+{
+	uint32_t ta[32], targets[32] = {0};
+	int n = w->nlanes;
+	const uint32_t *a = in->sub ? NULL : vsrc(x, w, &in->s[0], ta);
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		uint32_t addr;
+		if (a)
+			addr = a[l];
+		else {
+			uint8_t *p = mem_addr(x, w, in, SP_CONST, l, 4);
+			if (!p)
+				return false;
+			memcpy(&addr, p, 4);
+		}
+		int t = index_of_addr(x->f, addr);
+		if (t < 0) {
+			trap(x, w, l, in, "BRX target 0x%x is not the address of an instruction", addr);
+			return false;
+		}
+		targets[l] = (uint32_t)t;
+	}
+	simt_status st = simt_brx(&w->s, G, pc, pc + 1, targets, n);
+	if (st != SIMT_OK) {
+		trap(x, w, -1, in, "%s", simt_status_text(st));
+		return false;
+	}
+	return true;
+}
+
+/* ---- the warp loop ---- */
+
+static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
+{
+	const emu_func *f = x->f;
+	emu_stats *stats = &x->stats;
+	simt_state *s = &w->s;
+	for (;;) {
+		if (s->A == 0 && simt_pop_rule(s) == SIMT_DONE) {
+			w->state = EMU_W_DONE;
+			return RUN_DONE;
+		}
+		uint32_t pc = s->pc;
+		if (pc >= (uint32_t)f->n) { /* ran past the end: those lanes end */
+			simt_exit(s, s->A);
+			continue;
+		}
+		const emu_insn *in = &f->insns[pc];
+		if (x->steps >= x->max_steps) {
+			trap(x, w, -1, in, "step budget exhausted (--max-steps %llu)",
+			     (unsigned long long)x->max_steps);
+			return RUN_TRAP;
+		}
+		if (x->hook)
+			x->hook(x->hook_user, x, w, cta->linear);
+		x->steps++;
+		cta->issued++;
+		uint32_t A = s->A;
+		uint32_t pm = in->guard_neg ? ~w->p[in->guard] : w->p[in->guard];
+		uint32_t G = A & pm;
+		bool guarded = in->guard != EMU_PT || in->guard_neg;
+		stats->warp[pc]++;
+		stats->thread[pc] += (uint64_t)__builtin_popcount(A);
+		stats->active[pc] += (uint64_t)__builtin_popcount(G);
+		stats->predoff[pc] += G == 0;
+		s->pc = pc + 1;
+		simt_status st = SIMT_OK;
+		switch ((emu_handler)in->h) {
+		case EMU_H_MOV: {
+			uint32_t t[32];
+			const uint32_t *a = vsrc(x, w, &in->s[0], t);
+			uint32_t *d = w->r[in->d];
+			for (int l = 0; l < w->nlanes; l++)
+				WR(d, l, a[l]);
+			break;
+		}
+		case EMU_H_S2R: h_s2r(x, w, in, G); break;
+		case EMU_H_IADD: h_iadd(x, w, in, G); break;
+		case EMU_H_IMUL: h_imul(x, w, in, G, false); break;
+		case EMU_H_IMAD: h_imul(x, w, in, G, true); break;
+		case EMU_H_SHL: h_shift(x, w, in, G, true); break;
+		case EMU_H_SHR: h_shift(x, w, in, G, false); break;
+		case EMU_H_ISCADD: case EMU_H_LOP: case EMU_H_ICMP: case EMU_H_IMNMX: case EMU_H_SEL:
+		case EMU_H_VADD: case EMU_H_VMNMX: case EMU_H_POPC: case EMU_H_BFE: case EMU_H_BFI:
+			h_int2(x, w, in, G);
+			break;
+		case EMU_H_FLO: {
+			uint32_t t[32];
+			const uint32_t *a = vsrc(x, w, &in->s[0], t);
+			uint32_t *d = w->r[in->d];
+			for (int l = 0; l < w->nlanes; l++) {
+				uint32_t v = in->sign && (int32_t)a[l] < 0 ? ~a[l] : a[l];
+				uint32_t r = v ? (uint32_t)(31 - __builtin_clz(v)) : 0xffffffffu;
+				if (in->sub && v)
+					r = 31 - r;
+				WR(d, l, r);
+			}
+			break;
+		}
+		case EMU_H_ISETP: case EMU_H_PSETP: case EMU_H_ISET: case EMU_H_FSETP:
+			h_setp(x, w, in, G);
+			break;
+		case EMU_H_FADD: case EMU_H_FMUL: case EMU_H_FFMA: case EMU_H_FMNMX:
+			h_fp(x, w, in, G);
+			break;
+		case EMU_H_MUFU: h_mufu(x, w, in, G); break;
+		case EMU_H_I2F: case EMU_H_F2I: case EMU_H_F2F: case EMU_H_I2I:
+			h_cvt(x, w, in, G);
+			break;
+		case EMU_H_VOTE: h_vote(w, in, G); break;
+		case EMU_H_LD:
+			if (!do_load(x, w, in, SP_GLOBAL, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_LDS:
+			if (!do_load(x, w, in, SP_SHARED, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_LDL:
+			if (!do_load(x, w, in, SP_LOCAL, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_LDC:
+			if (!do_load(x, w, in, SP_CONST, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_ST:
+			if (!do_store(x, w, in, SP_GLOBAL, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_STS:
+			if (!do_store(x, w, in, SP_SHARED, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_STL:
+			if (!do_store(x, w, in, SP_LOCAL, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_NOP: break;
+		case EMU_H_SSY: st = simt_ssy(s, in->target); break;
+		case EMU_H_PBK: st = simt_pbk(s, in->target); break;
+		case EMU_H_PCNT: st = simt_pcnt(s, in->target); break;
+		case EMU_H_PRET: st = simt_pret(s, in->target); break;
+		case EMU_H_BRK: st = simt_brk(s, G); break;
+		case EMU_H_CONT: st = simt_cont(s, G); break;
+		case EMU_H_RET: st = simt_ret(s, G); break;
+		case EMU_H_EXIT: simt_exit(s, G); break;
+		case EMU_H_CAL: st = simt_call(s, G, pc + 1, in->target); break;
+		case EMU_H_BRA:
+			if (guarded && G && G != A)
+				stats->divergent++;
+			st = simt_bra(s, G, guarded, pc, pc + 1, in->target);
+			break;
+		case EMU_H_BRAU: simt_bra_u(s, G, pc + 1, in->target); break;
+		case EMU_H_BRX:
+			if (guarded && G && G != A)
+				stats->divergent++;
+			if (!h_brx(x, w, in, G, pc))
+				return RUN_TRAP;
+			break;
+		case EMU_H_BAR: {
+			uint32_t t[32];
+			const uint32_t *b = vsrc(x, w, &in->s[0], t);
+			int first = G ? __builtin_ctz(G) : 0;
+			w->bar_id = (int)b[first];
+			w->bar_pc = in->addr;
+			w->bar_mask = G;
+			w->bar_dst = in->sub ? in->d : EMU_NO_REG;
+			w->bar_count = (uint32_t)__builtin_popcount(G & pred_val(w, &in->s[1]));
+			w->state = EMU_W_BAR;
+			if (in->sflag)
+				st = simt_sflag(s, G, guarded);
+			if (st != SIMT_OK) {
+				trap(x, w, -1, in, "%s", simt_status_text(st));
+				return RUN_TRAP;
+			}
+			if (s->depth > stats->max_depth)
+				stats->max_depth = s->depth;
+			return RUN_BAR;
+		}
+		case EMU_NHANDLERS: break;
+		}
+		if (st == SIMT_OK && in->sflag)
+			st = simt_sflag(s, G, guarded);
+		if (st != SIMT_OK) {
+			trap(x, w, -1, in, "%s", simt_status_text(st));
+			return RUN_TRAP;
+		}
+		if (s->max_depth > stats->max_depth)
+			stats->max_depth = s->max_depth;
+	}
+}
+
+/* ---- CTAs and the grid ---- */
+
+static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
+{
+	int id = -1;
+	bool same = true;
+	uint32_t count = 0;
+	for (int i = 0; i < c->nwarps; i++) {
+		emu_warp *w = &c->warps[i];
+		if (w->state != EMU_W_BAR)
+			continue;
+		if (id < 0)
+			id = w->bar_id;
+		else if (w->bar_id != id)
+			same = false;
+		count += w->bar_count;
+	}
+	if (!same) {
+		char buf[700];
+		int k = snprintf(buf, sizeof buf, "barrier deadlock: warps wait at different barriers:");
+		for (int i = 0; i < c->nwarps && k < (int)sizeof buf - 80; i++) {
+			emu_warp *w = &c->warps[i];
+			if (w->state == EMU_W_BAR)
+				k += snprintf(buf + k, sizeof buf - (size_t)k, " [warp %d pc 0x%04x A=%08x bar %d]",
+					      w->id, w->bar_pc, w->s.A, w->bar_id);
+		}
+		trap(x, NULL, -1, NULL, "%s", buf);
+		return EMU_TRAP;
+	}
+	for (int i = 0; i < c->nwarps; i++) {
+		emu_warp *w = &c->warps[i];
+		if (w->state != EMU_W_BAR)
+			continue;
+		if (w->bar_dst != EMU_NO_REG)
+			for (int l = 0; l < w->nlanes; l++)
+				if (w->bar_mask >> l & 1)
+					w->r[w->bar_dst][l] = count;
+		w->state = EMU_W_RUN;
+	}
+	return EMU_OK;
+}
+
+static emu_status run_cta(emu_ctx *x, emu_cta *c)
+{
+	for (;;) {
+		int running = 0;
+		for (int i = 0; i < c->nwarps; i++) {
+			emu_warp *w = &c->warps[i];
+			if (w->state != EMU_W_RUN)
+				continue;
+			if (run_warp(x, c, w) == RUN_TRAP)
+				return EMU_TRAP;
+			running++;
+		}
+		int waiting = 0;
+		for (int i = 0; i < c->nwarps; i++)
+			waiting += c->warps[i].state == EMU_W_BAR;
+		if (!waiting)
+			return EMU_OK;
+		if (release_or_deadlock(x, c) != EMU_OK)
+			return EMU_TRAP;
+		(void)running;
+	}
+}
+
+static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token *stacks)
+{
+	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
+	int rows = x->f->nregs + EMU_SINK_ROWS;
+	for (int i = 0; i < c->nwarps; i++) {
+		emu_warp *w = &c->warps[i];
+		memset(w, 0, sizeof *w);
+		w->id = i;
+		uint32_t first = (uint32_t)i * (uint32_t)x->warp_size;
+		uint32_t left = nthreads - first;
+		w->nlanes = left < (uint32_t)x->warp_size ? (int)left : x->warp_size;
+		w->valid = w->nlanes == 32 ? 0xffffffffu : (1u << w->nlanes) - 1;
+		w->r = regs + (size_t)i * (size_t)rows;
+		w->p[EMU_PT] = 0xffffffffu;
+		w->stack = stacks + (size_t)i * (size_t)x->stack_limit;
+		simt_init(&w->s, w->valid, w->stack, x->stack_limit);
+		for (int l = 0; l < w->nlanes; l++) {
+			uint32_t t = first + (uint32_t)l;
+			w->tid[0][l] = t % x->block[0];
+			w->tid[1][l] = t / x->block[0] % x->block[1];
+			w->tid[2][l] = t / (x->block[0] * x->block[1]);
+		}
+	}
+}
+
+emu_status emu_launch(emu_ctx *x)
+{
+	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
+	emu_cta c = {0};
+	c.nwarps = (int)((nthreads + (uint32_t)x->warp_size - 1) / (uint32_t)x->warp_size);
+	size_t rows = (size_t)(x->f->nregs + EMU_SINK_ROWS);
+	uint32_t (*regs)[32] = malloc(sizeof *regs * rows * (size_t)c.nwarps);
+	simt_token *stacks = malloc(sizeof *stacks * (size_t)x->stack_limit * (size_t)c.nwarps);
+	c.warps = malloc(sizeof *c.warps * (size_t)c.nwarps);
+	c.smem = malloc(x->shared_bytes ? x->shared_bytes : 1);
+	c.lmem = malloc((size_t)x->local_bytes * nthreads + 1);
+	emu_status st = EMU_OK;
+	if (!regs || !stacks || !c.warps || !c.smem || !c.lmem) {
+		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
+		st = EMU_TRAP;
+		goto out;
+	}
+	x->cur_cta = &c;
+	for (uint32_t z = 0; z < x->grid[2] && st == EMU_OK; z++)
+		for (uint32_t y = 0; y < x->grid[1] && st == EMU_OK; y++)
+			for (uint32_t xx = 0; xx < x->grid[0] && st == EMU_OK; xx++) {
+				c.ctaid[0] = xx;
+				c.ctaid[1] = y;
+				c.ctaid[2] = z;
+				c.linear = (int)((z * x->grid[1] + y) * x->grid[0] + xx);
+				c.issued = 0;
+				memset(regs, 0, sizeof *regs * rows * (size_t)c.nwarps);
+				memset(c.smem, 0, x->shared_bytes);
+				memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
+				setup_warps(x, &c, regs, stacks);
+				st = run_cta(x, &c);
+			}
+out:
+	x->cur_cta = NULL;
+	free(regs);
+	free(stacks);
+	free(c.warps);
+	free(c.smem);
+	free(c.lmem);
+	return st;
+}

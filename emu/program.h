@@ -1,0 +1,90 @@
+/* The decoded program: flat arrays of pre-resolved instructions, one per function. */
+#ifndef SIMTEMU_PROGRAM_H
+#define SIMTEMU_PROGRAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../isa/isa.h"
+
+typedef enum {
+#define H(n) EMU_H_##n,
+#include "handlers.def"
+#undef H
+	EMU_NHANDLERS
+} emu_handler;
+
+typedef enum { SRC_REG, SRC_IMM, SRC_CONST } emu_src_kind;
+
+/* A source operand; value = ((raw & and) ^ xor) + add, then |x| for integer abs. */
+typedef struct {
+	uint8_t kind;
+	uint8_t iabs;     /* integer absolute value (I2I) */
+	uint8_t bank;     /* SRC_CONST */
+	uint16_t reg;     /* SRC_REG; also the index register of LDC / BRX c[][Rn] */
+	uint32_t imm;     /* SRC_IMM value, SRC_CONST byte offset */
+	uint32_t and_, xor_, add;
+	bool neg, inv;    /* as written (for handlers that apply them themselves) */
+} emu_src;
+
+/* Special registers readable by S2R. */
+typedef enum {
+	SR_TID_X, SR_TID_Y, SR_TID_Z, SR_CTAID_X, SR_CTAID_Y, SR_CTAID_Z,
+	SR_NTID_X, SR_NTID_Y, SR_NTID_Z, SR_NCTAID_X, SR_NCTAID_Y, SR_NCTAID_Z,
+	SR_LANEID, SR_WARPID, SR_CLOCKLO, SR_CLOCKHI, SR_ZERO, SR_LANEMASK_EQ,
+	SR_LANEMASK_LT, SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE,
+} emu_sreg;
+
+typedef struct {
+	uint8_t h;         /* emu_handler */
+	uint8_t guard;     /* predicate 0..6, 7 = PT */
+	uint8_t guard_neg;
+	uint8_t sflag;     /* the .S flag */
+	uint8_t cc_out;    /* writes the condition code */
+	uint8_t x_in;      /* reads the carry (.X) */
+	uint8_t sub, sub2, sub3; /* handler-specific selectors, fixed at assembly */
+	uint8_t width;     /* memory access bytes 1..16, conversion widths */
+	uint8_t sign;      /* signed load / signed compare / signed type */
+	uint8_t wide;      /* .E: 64-bit address in a register pair */
+	uint8_t nsrc;
+	uint16_t op;       /* isa opcode: statistics key */
+	uint16_t d, d2;    /* destination registers or predicates */
+	uint16_t areg;     /* address register (RZ: none) */
+	int32_t off;       /* address offset */
+	uint32_t target;   /* instruction index of a branch or token target */
+	emu_src s[4];
+	uint32_t addr;     /* byte address in the function */
+	int line, col;
+	char *text;        /* as written */
+	char *mnem;        /* mnemonic with modifiers: statistics key for --by mnemonic */
+	uint64_t enc;
+	bool has_enc;
+} emu_insn;
+
+typedef struct {
+	char *name;
+	emu_insn *insns;
+	int n;
+	int nregs;         /* registers R0..nregs-1 are referenced */
+	char **labels;     /* label names by instruction index (NULL where none) */
+} emu_func;
+
+typedef struct {
+	char *file;
+	char *target;      /* "sm_20" */
+	isa_dialect dialect;
+	emu_func *funcs;
+	int nfuncs;
+	int zero_reg;      /* register index used for RZ writes (a sink) */
+} emu_program;
+
+/* Assemble SASS text. Errors (located, with caret) go to diag; returns NULL on any. */
+emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
+			  const char *default_name, FILE *diag);
+void emu_program_free(emu_program *p);
+int emu_find_func(const emu_program *p, const char *name);
+/* List the decoded program (simtemu asm). */
+void emu_program_list(const emu_program *p, FILE *out);
+
+#endif

@@ -1,0 +1,23 @@
+/* Encodings shared by the assembler (which selects them) and the interpreter (which runs them). */
+#ifndef SIMTEMU_SEMANTICS_H
+#define SIMTEMU_SEMANTICS_H
+
+#define EMU_RZ_SINK 0xfffe  /* replaced by the function's sink row after assembly */
+#define EMU_NO_REG 0xffff   /* no address register / store of RZ */
+#define EMU_PT_SINK 8       /* predicate writes to pt vanish here */
+#define EMU_PT 7            /* reads as all lanes true */
+#define EMU_NPREDS 9
+#define EMU_SINK_ROWS 4     /* RZ sink rows (a 128-bit write to RZ stays inside) */
+
+#define EMU_NBANKS 18
+#define EMU_BANK_BYTES 65536
+
+/* Comparison: bit 0 less, bit 1 equal, bit 2 greater, bit 3 unordered (floats). */
+enum { EMU_CMP_LT = 1, EMU_CMP_EQ = 2, EMU_CMP_GT = 4, EMU_CMP_UN = 8 };
+enum { EMU_BOP_AND, EMU_BOP_OR, EMU_BOP_XOR };
+enum { EMU_LOP_AND, EMU_LOP_OR, EMU_LOP_XOR, EMU_LOP_PASS_B };
+enum { EMU_RND_RN, EMU_RND_RZ, EMU_RND_RM, EMU_RND_RP, EMU_RND_INT = 0x10 };
+enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,
+       EMU_MUFU_SQRT };
+
+#endif

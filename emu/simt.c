@@ -1,0 +1,240 @@
+/* SIMT token stack rules, exactly as SPEC section 6 states them. */
+#include "simt.h"
+
+static const char *const simt_names[] = {"SSY", "DIV", "PBK", "PCNT", "CALL", "PRET"};
+
+const char *simt_type_name(simt_type t)
+{
+	return t <= SIMT_PRET ? simt_names[t] : "?";
+}
+
+const char *simt_status_text(simt_status s)
+{
+	switch (s) {
+	case SIMT_OK: return "ok";
+	case SIMT_DONE: return "finished";
+	case SIMT_OVERFLOW: return "SIMT stack overflow";
+	case SIMT_UNDERFLOW: return "SIMT stack underflow";
+	case SIMT_NO_PBK: return "BRK without a PBK token on the SIMT stack";
+	case SIMT_NO_PCNT: return "CONT without a PCNT token on the SIMT stack";
+	case SIMT_WTABLE_FULL: return "too many nested divergent loops (while-mask table full)";
+	}
+	return "?";
+}
+
+void simt_init(simt_state *s, uint32_t valid, simt_token *storage, int limit)
+{
+	*s = (simt_state){0};
+	s->A = valid;
+	s->stack = storage;
+	s->limit = limit;
+}
+
+static uint32_t live(const simt_state *s, uint32_t m)
+{
+	return m & ~s->X & ~s->Dbrk & ~s->Dcont & ~s->Dret;
+}
+
+simt_status simt_pop(simt_state *s)
+{
+	if (s->depth == 0)
+		return s->A ? SIMT_UNDERFLOW : SIMT_DONE;
+	simt_token t = s->stack[--s->depth];
+	if (t.type == SIMT_PBK)
+		s->Dbrk = t.saved;
+	else if (t.type == SIMT_PCNT)
+		s->Dcont = t.saved;
+	else if (t.type == SIMT_CALL || t.type == SIMT_PRET)
+		s->Dret = t.saved;
+	s->A = live(s, t.mask);
+	s->pc = t.pc;
+	for (int i = 0; i < s->nw;)
+		if (s->w[i].depth > s->depth)
+			s->w[i] = s->w[--s->nw];
+		else
+			i++;
+	return SIMT_OK;
+}
+
+simt_status simt_pop_rule(simt_state *s)
+{
+	while (s->A == 0) {
+		if (s->depth == 0)
+			return SIMT_DONE;
+		simt_pop(s);
+	}
+	return SIMT_OK;
+}
+
+simt_status simt_push(simt_state *s, simt_type t, uint32_t mask, uint32_t pc, uint32_t saved)
+{
+	if (s->depth >= s->limit)
+		return SIMT_OVERFLOW;
+	s->stack[s->depth++] = (simt_token){(uint8_t)t, mask, pc, saved};
+	if (s->depth > s->max_depth)
+		s->max_depth = s->depth;
+	return SIMT_OK;
+}
+
+simt_status simt_ssy(simt_state *s, uint32_t target)
+{
+	return simt_push(s, SIMT_SSY, s->A, target, 0);
+}
+
+simt_status simt_pbk(simt_state *s, uint32_t target)
+{
+	return simt_push(s, SIMT_PBK, s->A, target, s->Dbrk);
+}
+
+simt_status simt_pcnt(simt_state *s, uint32_t target)
+{
+	return simt_push(s, SIMT_PCNT, s->A, target, s->Dcont);
+}
+
+simt_status simt_pret(simt_state *s, uint32_t target)
+{
+	return simt_push(s, SIMT_PRET, s->A, target, s->Dret);
+}
+
+simt_status simt_call(simt_state *s, uint32_t G, uint32_t next, uint32_t target)
+{
+	if (G == 0) {
+		s->pc = next;
+		return SIMT_OK;
+	}
+	simt_status st = simt_push(s, SIMT_CALL, s->A, next, s->Dret);
+	if (st != SIMT_OK)
+		return st;
+	s->A = G;
+	s->pc = target;
+	return SIMT_OK;
+}
+
+static int wfind(const simt_state *s, uint32_t pc)
+{
+	for (int i = 0; i < s->nw; i++)
+		if (s->w[i].pc == pc && s->w[i].depth == s->depth)
+			return i;
+	return -1;
+}
+
+simt_status simt_bra(simt_state *s, uint32_t G, int guarded, uint32_t pc, uint32_t next, uint32_t target)
+{
+	if (!guarded || G == s->A) {
+		s->pc = target;
+		return SIMT_OK;
+	}
+	if (G == 0) {
+		int i = wfind(s, pc);
+		if (i >= 0) {
+			s->A = live(s, s->w[i].mask);
+			s->w[i] = s->w[--s->nw];
+		}
+		s->pc = next;
+		return SIMT_OK;
+	}
+	if (target > pc) {
+		simt_status st = simt_push(s, SIMT_DIV, G, target, 0);
+		if (st != SIMT_OK)
+			return st;
+		s->A &= ~G;
+		s->pc = next;
+		return SIMT_OK;
+	}
+	if (wfind(s, pc) < 0) {
+		if (s->nw == SIMT_MAXW)
+			return SIMT_WTABLE_FULL;
+		s->w[s->nw++] = (simt_wentry){pc, s->A, s->depth};
+	}
+	s->A = G;
+	s->pc = target;
+	return SIMT_OK;
+}
+
+void simt_bra_u(simt_state *s, uint32_t G, uint32_t next, uint32_t target)
+{
+	s->pc = G == s->A ? target : next;
+}
+
+simt_status simt_brx(simt_state *s, uint32_t G, uint32_t pc, uint32_t next, const uint32_t *targets,
+		     int nlanes)
+{
+	/* The group of the lowest active lane goes first; the rest re-run the BRX. */
+	int first = -1;
+	uint32_t ft = next;
+	for (int l = 0; l < nlanes; l++)
+		if (s->A >> l & 1) {
+			first = l;
+			ft = G >> l & 1 ? targets[l] : next;
+			break;
+		}
+	if (first < 0)
+		return SIMT_OK;
+	uint32_t g = 0;
+	for (int l = 0; l < nlanes; l++)
+		if (s->A >> l & 1) {
+			uint32_t t = G >> l & 1 ? targets[l] : next;
+			if (t == ft)
+				g |= 1u << l;
+		}
+	if (g != s->A) {
+		simt_status st = simt_push(s, SIMT_DIV, s->A & ~g, pc, 0);
+		if (st != SIMT_OK)
+			return st;
+		s->A = g;
+	}
+	s->pc = ft;
+	return SIMT_OK;
+}
+
+static int has_token(const simt_state *s, simt_type a, simt_type b)
+{
+	for (int i = 0; i < s->depth; i++)
+		if (s->stack[i].type == a || s->stack[i].type == b)
+			return 1;
+	return 0;
+}
+
+simt_status simt_brk(simt_state *s, uint32_t G)
+{
+	if (G && !has_token(s, SIMT_PBK, SIMT_PBK))
+		return SIMT_NO_PBK;
+	s->Dbrk |= G;
+	s->A &= ~G;
+	return SIMT_OK;
+}
+
+simt_status simt_cont(simt_state *s, uint32_t G)
+{
+	if (G && !has_token(s, SIMT_PCNT, SIMT_PCNT))
+		return SIMT_NO_PCNT;
+	s->Dcont |= G;
+	s->A &= ~G;
+	return SIMT_OK;
+}
+
+simt_status simt_ret(simt_state *s, uint32_t G)
+{
+	if (!has_token(s, SIMT_CALL, SIMT_PRET)) {
+		simt_exit(s, G);
+		return SIMT_OK;
+	}
+	s->Dret |= G;
+	s->A &= ~G;
+	return SIMT_OK;
+}
+
+void simt_exit(simt_state *s, uint32_t G)
+{
+	s->X |= G;
+	s->A &= ~G;
+}
+
+simt_status simt_sflag(simt_state *s, uint32_t G, int guarded)
+{
+	if (guarded) {
+		s->A &= ~G;
+		return SIMT_OK;
+	}
+	return simt_pop(s);
+}

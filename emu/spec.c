@@ -1,0 +1,876 @@
+/* Launch directives: .target .kernel .grid .block .shared .local .buffer .param .const .expect */
+#include "spec.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXTOK 4096
+
+typedef struct {
+	char *w;
+	int col;
+} tok;
+
+typedef struct {
+	emu_spec *s;
+	ast_diags dg;
+	const char *file;
+	int line;
+	tok t[MAXTOK];
+	int n;
+} pstate;
+
+static void *xcalloc(size_t n, size_t k)
+{
+	void *p = calloc(n ? n : 1, k);
+	if (!p)
+		abort();
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+	if (!d)
+		abort();
+	return d;
+}
+
+#define GROW(arr, n) ((arr) = realloc((arr), sizeof *(arr) * (size_t)((n) + 1)), \
+		      (arr) ? (void)0 : abort(), &(arr)[(n)++])
+
+static void perr(pstate *p, int k, const char *fmt, const char *a)
+{
+	int col = (k >= 0 && k < p->n) ? p->t[k].col : (p->n > 0 ? p->t[p->n - 1].col : 1);
+	ast_error(&p->dg, (ast_loc){p->line, col}, fmt, a);
+}
+
+/* ---- values ---- */
+
+static bool parse_int(const char *t, int64_t *v, bool *neg_out)
+{
+	errno = 0;
+	char *e;
+	bool neg = *t == '-';
+	const char *q = (*t == '-' || *t == '+') ? t + 1 : t;
+	if (!isdigit((unsigned char)*q))
+		return false;
+	unsigned long long u = strtoull(q, &e, 0);
+	if (*e || errno)
+		return false;
+	if (neg && u > 0x8000000000000000ull)
+		return false;
+	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	if (neg_out)
+		*neg_out = neg;
+	return true;
+}
+
+static bool parse_float(const char *t, double *v)
+{
+	char *e;
+	if (!strcmp(t, "nan") || !strcmp(t, "NaN") || !strcmp(t, "NAN")) {
+		*v = NAN;
+		return true;
+	}
+	errno = 0;
+	*v = strtod(t, &e);
+	return *t && !*e;
+}
+
+const char *spec_value_bits(const char *text, emu_type t, uint64_t *bits)
+{
+	if (t == EMU_T_F32 || t == EMU_T_F64) {
+		double d;
+		if (!parse_float(text, &d))
+			return "not a number";
+		if (t == EMU_T_F32) {
+			float f = (float)d;
+			uint32_t u;
+			memcpy(&u, &f, 4);
+			*bits = u;
+		} else
+			memcpy(bits, &d, 8);
+		return NULL;
+	}
+	int64_t v;
+	bool neg = false;
+	if (!parse_int(text, &v, &neg))
+		return "not an integer";
+	int size = emu_type_size(t);
+	bool sgn = t == EMU_T_S8 || t == EMU_T_S16 || t == EMU_T_S32 || t == EMU_T_S64;
+	if (size < 8) {
+		int64_t lo = sgn ? -((int64_t)1 << (size * 8 - 1)) : 0;
+		int64_t hi = sgn ? ((int64_t)1 << (size * 8 - 1)) - 1 : ((int64_t)1 << (size * 8)) - 1;
+		/* hex spellings of the unsigned bit pattern are accepted for signed types */
+		bool hex = strstr(text, "0x") || strstr(text, "0X");
+		if (v < lo || v > (hex && sgn ? ((int64_t)1 << (size * 8)) - 1 : hi))
+			return "out of range for the type";
+	} else if (!sgn && neg)
+		return "negative value for an unsigned type";
+	*bits = (uint64_t)v;
+	if (size < 8)
+		*bits &= (1ull << (size * 8)) - 1;
+	return NULL;
+}
+
+static void put_bits(uint8_t *p, emu_type t, uint64_t bits)
+{
+	memcpy(p, &bits, (size_t)emu_type_size(t)); /* little-endian host */
+}
+
+static spec_val *take_vals(pstate *p, int from, int *n)
+{
+	*n = p->n - from;
+	spec_val *v = xcalloc((size_t)*n, sizeof *v);
+	for (int i = 0; i < *n; i++) {
+		v[i].text = xstrdup(p->t[from + i].w);
+		v[i].loc = (ast_loc){p->line, p->t[from + i].col};
+	}
+	return v;
+}
+
+static void free_vals(spec_val *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i].text);
+	free(v);
+}
+
+static bool get_u32(pstate *p, int k, uint32_t *out, uint32_t min)
+{
+	int64_t v;
+	if (k >= p->n || !parse_int(p->t[k].w, &v, NULL) || v < min || v > 0xffffffffLL) {
+		perr(p, k, "expected a number%s", k < p->n ? "" : " (missing)");
+		return false;
+	}
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool get_type(pstate *p, int k, emu_type *t)
+{
+	int v = k < p->n ? emu_type_parse(p->t[k].w) : -1;
+	if (v < 0) {
+		perr(p, k, "expected a type (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64)%s", "");
+		return false;
+	}
+	*t = (emu_type)v;
+	return true;
+}
+
+/* ---- directives ---- */
+
+static void dims(pstate *p, uint32_t d[3], bool *has)
+{
+	if (p->n < 2 || p->n > 4) {
+		perr(p, 0, "%s takes 1 to 3 sizes", p->t[0].w);
+		return;
+	}
+	uint32_t v[3] = {1, 1, 1};
+	for (int i = 1; i < p->n; i++)
+		if (!get_u32(p, i, &v[i - 1], 1))
+			return;
+	memcpy(d, v, sizeof v);
+	*has = true;
+}
+
+static void d_buffer(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	if (!*replaced) {
+		*replaced = true;
+		for (int i = 0; i < s->nbufs; i++) {
+			free(s->bufs[i].name);
+			free(s->bufs[i].path);
+			free_vals(s->bufs[i].vals, s->bufs[i].nvals);
+		}
+		s->nbufs = 0;
+	}
+	if (p->n < 4) {
+		perr(p, 0, "usage: .buffer NAME TYPE COUNT [@ADDR] [= INIT]%s", "");
+		return;
+	}
+	spec_buffer b = {.file = p->file, .loc = {p->line, p->t[1].col}};
+	for (int i = 0; i < s->nbufs; i++)
+		if (!strcmp(s->bufs[i].name, p->t[1].w)) {
+			perr(p, 1, "buffer '%s' defined twice", p->t[1].w);
+			return;
+		}
+	int64_t cnt;
+	if (!get_type(p, 2, &b.type))
+		return;
+	if (!parse_int(p->t[3].w, &cnt, NULL) || cnt < 0 || cnt > (1LL << 32)) {
+		perr(p, 3, "expected an element count%s", "");
+		return;
+	}
+	b.count = (uint64_t)cnt;
+	int k = 4;
+	if (k < p->n && p->t[k].w[0] == '@') {
+		int64_t a;
+		if (!parse_int(p->t[k].w + 1, &a, NULL) || a < 0) {
+			perr(p, k, "expected @ADDR%s", "");
+			return;
+		}
+		b.has_addr = true;
+		b.addr = (uint64_t)a;
+		k++;
+	}
+	if (k < p->n) {
+		if (strcmp(p->t[k].w, "=") || k + 1 >= p->n) {
+			perr(p, k, "expected '= INIT'%s", "");
+			return;
+		}
+		k++;
+		const char *w = p->t[k].w;
+		if (!strcmp(w, "fill")) {
+			b.init = INIT_FILL;
+			if (p->n != k + 2) {
+				perr(p, k, "usage: fill V%s", "");
+				return;
+			}
+			b.vals = take_vals(p, k + 1, &b.nvals);
+		} else if (!strcmp(w, "iota")) {
+			b.init = INIT_IOTA;
+			if (p->n > k + 3) {
+				perr(p, k, "usage: iota [START [STEP]]%s", "");
+				return;
+			}
+			b.vals = take_vals(p, k + 1, &b.nvals);
+		} else if (!strcmp(w, "random")) {
+			b.init = INIT_RANDOM;
+			if (p->n != k + 2 && p->n != k + 4) {
+				perr(p, k, "usage: random SEED [LO HI]%s", "");
+				return;
+			}
+			b.vals = take_vals(p, k + 1, &b.nvals);
+		} else if (!strcmp(w, "file")) {
+			b.init = INIT_FILE;
+			if (p->n != k + 2) {
+				perr(p, k, "usage: file PATH%s", "");
+				return;
+			}
+			b.path = xstrdup(p->t[k + 1].w);
+		} else {
+			b.init = INIT_LIST;
+			b.vals = take_vals(p, k, &b.nvals);
+			if ((uint64_t)b.nvals != b.count) {
+				char m[96];
+				snprintf(m, sizeof m, "%d values given for %llu elements", b.nvals,
+					 (unsigned long long)b.count);
+				perr(p, k, "%s", m);
+				free_vals(b.vals, b.nvals);
+				return;
+			}
+		}
+	}
+	b.name = xstrdup(p->t[1].w);
+	*GROW(s->bufs, s->nbufs) = b;
+}
+
+static void d_param(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	if (!*replaced) {
+		*replaced = true;
+		for (int i = 0; i < s->nparams; i++)
+			free(s->params[i].val.text);
+		s->nparams = 0;
+	}
+	spec_param q = {.file = p->file, .loc = {p->line, p->t[0].col}};
+	int k = 1;
+	if (k < p->n && p->t[k].w[0] == '@') {
+		int64_t a;
+		if (!parse_int(p->t[k].w + 1, &a, NULL) || a < 0 || a > 4096) {
+			perr(p, k, "expected @OFFSET%s", "");
+			return;
+		}
+		q.has_off = true;
+		q.off = (uint32_t)a;
+		k++;
+	}
+	if (p->n != k + 2) {
+		perr(p, 0, "usage: .param [@OFFSET] TYPE VALUE%s", "");
+		return;
+	}
+	if (!get_type(p, k, &q.type))
+		return;
+	q.val.text = xstrdup(p->t[k + 1].w);
+	q.val.loc = (ast_loc){p->line, p->t[k + 1].col};
+	*GROW(s->params, s->nparams) = q;
+}
+
+static void d_const(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	if (!*replaced) {
+		*replaced = true;
+		for (int i = 0; i < s->nconsts; i++)
+			free_vals(s->consts[i].vals, s->consts[i].nvals);
+		s->nconsts = 0;
+	}
+	spec_const c = {.file = p->file, .loc = {p->line, p->t[0].col}};
+	uint32_t bank, off;
+	if (p->n < 5) {
+		perr(p, 0, "usage: .const BANK OFFSET TYPE V1 V2 ...%s", "");
+		return;
+	}
+	if (!get_u32(p, 1, &bank, 0) || !get_u32(p, 2, &off, 0) || !get_type(p, 3, &c.type))
+		return;
+	if (bank >= EMU_NBANKS) {
+		perr(p, 1, "constant bank out of range (0 to 17)%s", "");
+		return;
+	}
+	if (off % (uint32_t)emu_type_size(c.type) ||
+	    (uint64_t)off + (uint64_t)(p->n - 4) * (uint64_t)emu_type_size(c.type) > EMU_BANK_BYTES) {
+		perr(p, 2, "offset misaligned for the type or values past the 64 KiB bank%s", "");
+		return;
+	}
+	c.bank = (int)bank;
+	c.off = off;
+	c.vals = take_vals(p, 4, &c.nvals);
+	*GROW(s->consts, s->nconsts) = c;
+}
+
+static void d_expect(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	if (!*replaced) {
+		*replaced = true;
+		for (int i = 0; i < s->nexpects; i++) {
+			free(s->expects[i].name);
+			free(s->expects[i].path);
+			free_vals(s->expects[i].vals, s->expects[i].nvals);
+		}
+		s->nexpects = 0;
+	}
+	if (p->n < 2) {
+		perr(p, 0, "usage: .expect NAME [= V1 V2 ... | file PATH] [tol=EPS]%s", "");
+		return;
+	}
+	spec_expect e = {.file = p->file, .loc = {p->line, p->t[1].col}};
+	int end = p->n;
+	if (!strncmp(p->t[end - 1].w, "tol=", 4)) {
+		double t;
+		if (!parse_float(p->t[end - 1].w + 4, &t) || t < 0) {
+			perr(p, end - 1, "expected tol=EPS%s", "");
+			return;
+		}
+		e.has_tol = true;
+		e.tol = t;
+		end--;
+	}
+	if (end > 2) {
+		if (strcmp(p->t[2].w, "=") || end == 3) {
+			perr(p, 2, "expected '= V1 V2 ...' or '= file PATH'%s", "");
+			return;
+		}
+		if (!strcmp(p->t[3].w, "file")) {
+			if (end != 5) {
+				perr(p, 3, "usage: file PATH%s", "");
+				return;
+			}
+			e.path = xstrdup(p->t[4].w);
+		} else {
+			int save = p->n;
+			p->n = end;
+			e.vals = take_vals(p, 3, &e.nvals);
+			p->n = save;
+		}
+	}
+	e.name = xstrdup(p->t[1].w);
+	*GROW(s->expects, s->nexpects) = e;
+}
+
+/* Split a directive line into words; '=' stands alone unless in tol=. */
+static void tokenize(pstate *p, char *line)
+{
+	p->n = 0;
+	char *c = line;
+	for (char *q = line; *q; q++)
+		if (*q == '#' || (q[0] == '/' && q[1] == '/')) {
+			*q = 0;
+			break;
+		}
+	while (*c && p->n < MAXTOK) {
+		while (*c == ' ' || *c == '\t' || *c == '\r')
+			c++;
+		if (!*c)
+			break;
+		char *st = c;
+		if (*c == '=') {
+			c++;
+		} else {
+			while (*c && *c != ' ' && *c != '\t' && *c != '\r' &&
+			       !(*c == '=' && strncmp(st, "tol", 3)))
+				c++;
+		}
+		char save = *c;
+		*c = 0;
+		p->t[p->n].w = xstrdup(st);
+		p->t[p->n].col = (int)(st - line) + 1;
+		p->n++;
+		*c = save;
+	}
+}
+
+int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
+{
+	pstate *p = xcalloc(1, sizeof *p);
+	p->s = s;
+	p->file = file;
+	char **nf = realloc(s->files, sizeof *nf * (size_t)(s->nfiles + 1));
+	char **nt = realloc(s->texts, sizeof *nt * (size_t)(s->nfiles + 1));
+	if (!nf || !nt)
+		abort();
+	s->files = nf;
+	s->texts = nt;
+	s->files[s->nfiles] = xstrdup(file);
+	s->texts[s->nfiles] = xstrdup(text);
+	p->file = s->files[s->nfiles];
+	p->dg = (ast_diags){.file = p->file, .src = s->texts[s->nfiles], .out = diag ? diag : stderr};
+	s->nfiles++;
+	bool rb = false, rp = false, rc = false, re = false;
+	const char *cur = text;
+	for (p->line = 1; *cur; p->line++) {
+		const char *e = strchr(cur, '\n');
+		size_t len = e ? (size_t)(e - cur) : strlen(cur);
+		const char *q = cur;
+		while (q < cur + len && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < cur + len && *q == '.' && q + 1 < cur + len && isalpha((unsigned char)q[1])) {
+			char *line = xcalloc(len + 1, 1);
+			memcpy(line, cur, len);
+			tokenize(p, line);
+			const char *d = p->t[0].w;
+			if (!strcmp(d, ".target")) {
+				if (p->n != 2)
+					perr(p, 0, "usage: .target sm_XX%s", "");
+				else {
+					free(s->target);
+					s->target = xstrdup(p->t[1].w);
+				}
+			} else if (!strcmp(d, ".kernel")) {
+				if (p->n != 2)
+					perr(p, 0, "usage: .kernel NAME%s", "");
+				else {
+					free(s->kernel);
+					s->kernel = xstrdup(p->t[1].w);
+				}
+			} else if (!strcmp(d, ".grid"))
+				dims(p, s->grid, &s->has_grid);
+			else if (!strcmp(d, ".block"))
+				dims(p, s->block, &s->has_block);
+			else if (!strcmp(d, ".shared")) {
+				if (p->n == 2 && get_u32(p, 1, &s->shared_bytes, 0))
+					s->has_shared = true;
+				else if (p->n != 2)
+					perr(p, 0, "usage: .shared BYTES%s", "");
+			} else if (!strcmp(d, ".local")) {
+				if (p->n == 2 && get_u32(p, 1, &s->local_bytes, 0))
+					s->has_local = true;
+				else if (p->n != 2)
+					perr(p, 0, "usage: .local BYTES%s", "");
+			} else if (!strcmp(d, ".buffer"))
+				d_buffer(p, &rb);
+			else if (!strcmp(d, ".param"))
+				d_param(p, &rp);
+			else if (!strcmp(d, ".const"))
+				d_const(p, &rc);
+			else if (!strcmp(d, ".expect"))
+				d_expect(p, &re);
+			else if (strcmp(d, ".headerflags"))
+				perr(p, 0, "unknown directive '%s'", d);
+			for (int i = 0; i < p->n; i++)
+				free(p->t[i].w);
+			free(line);
+		}
+		cur = e ? e + 1 : cur + len;
+	}
+	int n = p->dg.nerrors;
+	free(p);
+	return n;
+}
+
+void spec_free(emu_spec *s)
+{
+	for (int i = 0; i < s->nbufs; i++) {
+		free(s->bufs[i].name);
+		free(s->bufs[i].path);
+		free_vals(s->bufs[i].vals, s->bufs[i].nvals);
+	}
+	for (int i = 0; i < s->nparams; i++)
+		free(s->params[i].val.text);
+	for (int i = 0; i < s->nconsts; i++)
+		free_vals(s->consts[i].vals, s->consts[i].nvals);
+	for (int i = 0; i < s->nexpects; i++) {
+		free(s->expects[i].name);
+		free(s->expects[i].path);
+		free_vals(s->expects[i].vals, s->expects[i].nvals);
+	}
+	for (int i = 0; i < s->nfiles; i++) {
+		free(s->files[i]);
+		free(s->texts[i]);
+	}
+	free(s->bufs);
+	free(s->params);
+	free(s->consts);
+	free(s->expects);
+	free(s->files);
+	free(s->texts);
+	free(s->target);
+	free(s->kernel);
+	memset(s, 0, sizeof *s);
+}
+
+/* ---- applying ---- */
+
+static ast_diags diags_for(const emu_spec *s, const char *file, FILE *diag)
+{
+	for (int i = 0; i < s->nfiles; i++)
+		if (s->files[i] == file || !strcmp(s->files[i], file))
+			return (ast_diags){.file = s->files[i], .src = s->texts[i], .out = diag};
+	return (ast_diags){.file = file, .out = diag};
+}
+
+/* A path relative to the directory of the file holding the directive. */
+static char *rel_path(const char *file, const char *path)
+{
+	const char *slash = strrchr(file, '/');
+	if (path[0] == '/' || !slash)
+		return xstrdup(path);
+	size_t n = (size_t)(slash - file) + 1;
+	char *r = xcalloc(n + strlen(path) + 1, 1);
+	memcpy(r, file, n);
+	strcpy(r + n, path);
+	return r;
+}
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	uint8_t *b = xcalloc(cap, 1);
+	size_t k;
+	while ((k = fread(b + n, 1, cap - n, f)) > 0) {
+		n += k;
+		if (n == cap) {
+			cap *= 2;
+			b = realloc(b, cap);
+			if (!b)
+				abort();
+		}
+	}
+	fclose(f);
+	*len = n;
+	return b;
+}
+
+static uint64_t splitmix64(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static bool is_float_type(emu_type t) { return t == EMU_T_F32 || t == EMU_T_F64; }
+
+static uint64_t num_bits(emu_type t, double v)
+{
+	uint64_t b = 0;
+	if (t == EMU_T_F32) {
+		float f = (float)v;
+		memcpy(&b, &f, 4);
+	} else if (t == EMU_T_F64)
+		memcpy(&b, &v, 8);
+	else
+		b = (uint64_t)(int64_t)v;
+	return b;
+}
+
+static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
+{
+	int size = emu_type_size(sb->type);
+	int errs = dg->nerrors;
+	uint64_t bits;
+	const char *why;
+	switch (sb->init) {
+	case INIT_ZERO:
+		break;
+	case INIT_LIST:
+	case INIT_FILL:
+		for (uint64_t i = 0; i < b->count; i++) {
+			const spec_val *v = &sb->vals[sb->init == INIT_LIST ? i : 0];
+			if ((why = spec_value_bits(v->text, sb->type, &bits))) {
+				ast_error(dg, v->loc, "'%s': %s", v->text, why);
+				break;
+			}
+			put_bits(b->data + i * (uint64_t)size, sb->type, bits);
+		}
+		break;
+	case INIT_IOTA: {
+		double st = 0, step = 1;
+		for (int k = 0; k < sb->nvals; k++)
+			if (!parse_float(sb->vals[k].text, k ? &step : &st))
+				ast_error(dg, sb->vals[k].loc, "'%s': not a number", sb->vals[k].text);
+		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++)
+			put_bits(b->data + i * (uint64_t)size, sb->type, num_bits(sb->type, st + (double)i * step));
+		break;
+	}
+	case INIT_RANDOM: {
+		int64_t seed;
+		double lo = 0, hi = is_float_type(sb->type) ? 1 : 99;
+		if (!parse_int(sb->vals[0].text, &seed, NULL))
+			ast_error(dg, sb->vals[0].loc, "'%s': expected an integer seed", sb->vals[0].text);
+		if (sb->nvals == 3 && (!parse_float(sb->vals[1].text, &lo) || !parse_float(sb->vals[2].text, &hi) ||
+				       hi < lo))
+			ast_error(dg, sb->vals[1].loc, "bad range '%s'", sb->vals[1].text);
+		uint64_t st = (uint64_t)seed;
+		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++) {
+			uint64_t r = splitmix64(&st);
+			double v;
+			if (is_float_type(sb->type))
+				v = lo + (hi - lo) * ((double)(r >> 11) * 0x1.0p-53);
+			else
+				v = lo + (double)(r % (uint64_t)(hi - lo + 1));
+			put_bits(b->data + i * (uint64_t)size, sb->type, num_bits(sb->type, v));
+		}
+		break;
+	}
+	case INIT_FILE: {
+		char *path = rel_path(sb->file, sb->path);
+		size_t len;
+		uint8_t *data = read_file(path, &len);
+		if (!data)
+			ast_error(dg, sb->loc, "cannot read '%s'", path);
+		else if (len != b->size)
+			ast_error(dg, sb->loc, "'%s' has a different size than the buffer", path);
+		else
+			memcpy(b->data, data, len);
+		free(data);
+		free(path);
+		break;
+	}
+	}
+	return dg->nerrors - errs;
+}
+
+int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
+	for (int i = 0; i < s->nbufs; i++) {
+		const spec_buffer *sb = &s->bufs[i];
+		ast_diags dg = diags_for(s, sb->file, diag);
+		emu_buffer *b = emu_gmem_add(&x->gmem, sb->name, sb->type, sb->count);
+		if (sb->has_addr) {
+			b->addr = sb->addr;
+			b->placed = true;
+		}
+		errs += init_buffer(sb, b, &dg);
+	}
+	const char *clash = emu_gmem_place(&x->gmem);
+	if (clash) {
+		fprintf(diag, "simtemu: error: buffer '%s' overlaps another buffer or does not fit\n", clash);
+		errs++;
+	}
+	/* parameters: appended with natural alignment from c[0x0][0x20] (Fermi) */
+	uint32_t cur = 0;
+	for (int i = 0; i < s->nparams; i++) {
+		const spec_param *q = &s->params[i];
+		ast_diags dg = diags_for(s, q->file, diag);
+		uint32_t size = (uint32_t)emu_type_size(q->type);
+		uint32_t off = q->has_off ? q->off : (cur + size - 1) / size * size;
+		uint64_t bits = 0;
+		emu_buffer *b = emu_gmem_find_name(&x->gmem, q->val.text);
+		if (b) {
+			if (q->type != EMU_T_U32 && q->type != EMU_T_U64) {
+				ast_error(&dg, q->val.loc, "buffer address '%s' needs a u32 or u64 parameter",
+					  q->val.text);
+				errs++;
+				continue;
+			}
+			bits = b->addr;
+		} else {
+			const char *why = spec_value_bits(q->val.text, q->type, &bits);
+			if (why) {
+				ast_error(&dg, q->val.loc, "'%s': %s (and no buffer has that name)", q->val.text, why);
+				errs++;
+				continue;
+			}
+		}
+		if (off + size > 4096 - 0x20) {
+			ast_error(&dg, q->loc, "parameter past the end of the parameter area%s", "");
+			errs++;
+			continue;
+		}
+		put_bits(x->cbank[0] + 0x20 + off, q->type, bits);
+		cur = off + size;
+	}
+	for (int i = 0; i < s->nconsts; i++) {
+		const spec_const *c = &s->consts[i];
+		ast_diags dg = diags_for(s, c->file, diag);
+		int size = emu_type_size(c->type);
+		for (int k = 0; k < c->nvals; k++) {
+			uint64_t bits;
+			emu_buffer *b = emu_gmem_find_name(&x->gmem, c->vals[k].text);
+			const char *why = NULL;
+			if (b)
+				bits = b->addr;
+			else
+				why = spec_value_bits(c->vals[k].text, c->type, &bits);
+			if (why) {
+				ast_error(&dg, c->vals[k].loc, "'%s': %s", c->vals[k].text, why);
+				errs++;
+				continue;
+			}
+			put_bits(x->cbank[c->bank] + c->off + (uint32_t)(k * size), c->type, bits);
+		}
+	}
+	return errs;
+}
+
+/* ---- checking ---- */
+
+static void fmt_val(char *buf, size_t n, emu_type t, const uint8_t *p)
+{
+	uint64_t u = 0;
+	memcpy(&u, p, (size_t)emu_type_size(t));
+	switch (t) {
+	case EMU_T_S8: snprintf(buf, n, "%d", (int8_t)u); break;
+	case EMU_T_S16: snprintf(buf, n, "%d", (int16_t)u); break;
+	case EMU_T_S32: snprintf(buf, n, "%d", (int32_t)u); break;
+	case EMU_T_S64: snprintf(buf, n, "%lld", (long long)u); break;
+	case EMU_T_F32: {
+		float f;
+		memcpy(&f, p, 4);
+		snprintf(buf, n, "%.9g", f);
+		break;
+	}
+	case EMU_T_F64: {
+		double d;
+		memcpy(&d, p, 8);
+		snprintf(buf, n, "%.17g", d);
+		break;
+	}
+	default: snprintf(buf, n, "%llu", (unsigned long long)u); break;
+	}
+}
+
+static bool equal(emu_type t, const uint8_t *got, const uint8_t *want, bool has_tol, double tol)
+{
+	int size = emu_type_size(t);
+	if (!is_float_type(t) || !has_tol)
+		return !memcmp(got, want, (size_t)size);
+	double g, w;
+	if (t == EMU_T_F32) {
+		float a, b;
+		memcpy(&a, got, 4);
+		memcpy(&b, want, 4);
+		g = a;
+		w = b;
+	} else {
+		memcpy(&g, got, 8);
+		memcpy(&w, want, 8);
+	}
+	if (isnan(g) || isnan(w))
+		return isnan(g) && isnan(w);
+	double diff = fabs(g - w);
+	return diff <= tol || diff <= tol * fabs(w);
+}
+
+int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked)
+{
+	int failed = 0;
+	*nchecked = 0;
+	for (int i = 0; i < s->nexpects; i++) {
+		const spec_expect *e = &s->expects[i];
+		ast_diags dg = diags_for(s, e->file, diag);
+		emu_buffer *b = emu_gmem_find_name(&x->gmem, e->name);
+		if (!b) {
+			ast_error(&dg, e->loc, "no buffer named '%s'", e->name);
+			failed++;
+			continue;
+		}
+		if (!e->nvals && !e->path) {
+			fprintf(out, "expect %s: output (no values to check)\n", e->name);
+			continue;
+		}
+		int size = emu_type_size(b->type);
+		uint8_t *want = xcalloc(b->size + 8, 1);
+		bool bad = false;
+		if (e->path) {
+			char *path = rel_path(e->file, e->path);
+			size_t len;
+			uint8_t *d = read_file(path, &len);
+			if (!d || len != b->size) {
+				ast_error(&dg, e->loc, "cannot read '%s' or its size differs from the buffer", path);
+				bad = true;
+			} else
+				memcpy(want, d, len);
+			free(d);
+			free(path);
+		} else if ((uint64_t)e->nvals != b->count) {
+			ast_error(&dg, e->loc, "%d values given for the %llu elements of the buffer",
+				  e->nvals, (unsigned long long)b->count);
+			bad = true;
+		} else
+			for (int k = 0; k < e->nvals && !bad; k++) {
+				uint64_t bits;
+				const char *why = spec_value_bits(e->vals[k].text, b->type, &bits);
+				if (why) {
+					ast_error(&dg, e->vals[k].loc, "'%s': %s", e->vals[k].text, why);
+					bad = true;
+				} else
+					put_bits(want + (uint64_t)k * (uint64_t)size, b->type, bits);
+			}
+		(*nchecked)++;
+		if (bad) {
+			failed++;
+			free(want);
+			continue;
+		}
+		uint64_t nbad = 0, first = 0;
+		for (uint64_t k = 0; k < b->count; k++)
+			if (!equal(b->type, b->data + k * (uint64_t)size, want + k * (uint64_t)size, e->has_tol,
+				   e->tol)) {
+				if (!nbad)
+					first = k;
+				nbad++;
+			}
+		if (nbad) {
+			char g[64], w[64];
+			fmt_val(g, sizeof g, b->type, b->data + first * (uint64_t)size);
+			fmt_val(w, sizeof w, b->type, want + first * (uint64_t)size);
+			fprintf(out, "expect %s: FAILED, %llu of %llu differ; first [%llu]: got %s, want %s\n",
+				e->name, (unsigned long long)nbad, (unsigned long long)b->count,
+				(unsigned long long)first, g, w);
+			failed++;
+		} else
+			fprintf(out, "expect %s: ok (%llu values)\n", e->name, (unsigned long long)b->count);
+		free(want);
+	}
+	return failed;
+}
+
+bool spec_dump(emu_ctx *x, const char *name, FILE *out)
+{
+	emu_buffer *b = emu_gmem_find_name(&x->gmem, name);
+	if (!b)
+		return false;
+	int size = emu_type_size(b->type);
+	fprintf(out, "%s (%s[%llu] at 0x%llx):", b->name, emu_type_name(b->type),
+		(unsigned long long)b->count, (unsigned long long)b->addr);
+	for (uint64_t k = 0; k < b->count; k++) {
+		char v[64];
+		fmt_val(v, sizeof v, b->type, b->data + k * (uint64_t)size);
+		fprintf(out, "%s%s", k % 8 ? " " : "\n  ", v);
+	}
+	fputc('\n', out);
+	return true;
+}

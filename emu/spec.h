@@ -1,0 +1,96 @@
+/* Launch directives (SPEC section 3): parsing, applying to a launch, checking .expect. */
+#ifndef SIMTEMU_SPEC_H
+#define SIMTEMU_SPEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../parser/ast.h"
+#include "emu.h"
+
+typedef struct {
+	char *text;
+	ast_loc loc;
+} spec_val;
+
+typedef enum { INIT_ZERO, INIT_LIST, INIT_FILL, INIT_IOTA, INIT_RANDOM, INIT_FILE } spec_init;
+
+typedef struct {
+	const char *file;     /* the file holding the directive (for relative paths) */
+	ast_loc loc;
+	char *name;
+	emu_type type;
+	uint64_t count;
+	bool has_addr;
+	uint64_t addr;
+	spec_init init;
+	spec_val *vals;
+	int nvals;
+	char *path;
+} spec_buffer;
+
+typedef struct {
+	const char *file;
+	ast_loc loc;
+	bool has_off;
+	uint32_t off;
+	emu_type type;
+	spec_val val;
+} spec_param;
+
+typedef struct {
+	const char *file;
+	ast_loc loc;
+	int bank;
+	uint32_t off;
+	emu_type type;
+	spec_val *vals;
+	int nvals;
+} spec_const;
+
+typedef struct {
+	const char *file;
+	ast_loc loc;
+	char *name;
+	spec_val *vals;
+	int nvals;
+	char *path;
+	bool has_tol;
+	double tol;
+} spec_expect;
+
+typedef struct {
+	char *target, *kernel;
+	bool has_grid, has_block, has_shared, has_local;
+	uint32_t grid[3], block[3], shared_bytes, local_bytes;
+	spec_buffer *bufs;
+	int nbufs;
+	spec_param *params;
+	int nparams;
+	spec_const *consts;
+	int nconsts;
+	spec_expect *expects;
+	int nexpects;
+	char **files;         /* file names and texts kept for diagnostics */
+	char **texts;
+	int nfiles;
+} emu_spec;
+
+/* Parse the directive lines of a text (a kernel file or a --spec file) into s.
+   Lists given here replace lists of the same kind parsed before (a --spec file
+   overrides the kernel file). Returns the number of errors (reported to diag). */
+int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag);
+void spec_free(emu_spec *s);
+
+/* Create buffers, write parameters and constants. Returns errors reported. */
+int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
+/* Check every .expect; prints one line each to out. Returns the number that failed. */
+int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
+/* Print a buffer's contents (--dump). False if there is no such buffer. */
+bool spec_dump(emu_ctx *x, const char *name, FILE *out);
+
+/* Convert a value to the bits of type t; NULL on success, else a reason. */
+const char *spec_value_bits(const char *text, emu_type t, uint64_t *bits);
+
+#endif

@@ -1,0 +1,150 @@
+/* Grouping and printing of the per-instruction counts the interpreter keeps. */
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const by_names[] = {"opcode", "mnemonic", "class", "pc"};
+
+const char *stats_by_name(stats_by by) { return by_names[by]; }
+
+int stats_parse_by(const char *s)
+{
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, by_names[i]))
+			return i;
+	return -1;
+}
+
+int stats_parse_fmt(const char *s)
+{
+	return !strcmp(s, "table") ? STATS_TABLE : !strcmp(s, "csv") ? STATS_CSV
+		: !strcmp(s, "json") ? STATS_JSON : -1;
+}
+
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(((const stats_row *)a)->key, ((const stats_row *)b)->key);
+}
+
+int stats_rows(const emu_ctx *x, stats_by by, stats_row **out)
+{
+	const emu_func *f = x->f;
+	int nt;
+	const isa_desc *t = isa_table(x->prog->dialect, &nt);
+	stats_row *rows = calloc((size_t)(f->n ? f->n : 1), sizeof *rows);
+	if (!rows)
+		abort();
+	int n = 0;
+	for (int i = 0; i < f->n; i++) {
+		if (!x->stats.warp[i])
+			continue;
+		const emu_insn *in = &f->insns[i];
+		char key[128];
+		switch (by) {
+		case STATS_BY_OPCODE: snprintf(key, sizeof key, "%s", t[in->op].name); break;
+		case STATS_BY_MNEMONIC: snprintf(key, sizeof key, "%s", in->mnem); break;
+		case STATS_BY_CLASS: snprintf(key, sizeof key, "%s", isa_class_name(t[in->op].cls)); break;
+		default: snprintf(key, sizeof key, "0x%04x", in->addr); break;
+		}
+		int k = 0;
+		while (k < n && strcmp(rows[k].key, key))
+			k++;
+		if (k == n)
+			memcpy(rows[n++].key, key, sizeof key);
+		rows[k].warp += x->stats.warp[i];
+		rows[k].thread += x->stats.thread[i];
+		rows[k].active += x->stats.active[i];
+		rows[k].predoff += x->stats.predoff[i];
+	}
+	if (by != STATS_BY_PC)
+		qsort(rows, (size_t)n, sizeof *rows, by_key);
+	*out = rows;
+	return n;
+}
+
+stats_totals stats_total(const emu_ctx *x)
+{
+	stats_totals t = {0};
+	for (int i = 0; i < x->f->n; i++) {
+		t.warp += x->stats.warp[i];
+		t.thread += x->stats.thread[i];
+		t.active += x->stats.active[i];
+		t.predoff += x->stats.predoff[i];
+	}
+	return t;
+}
+
+double stats_simd_efficiency(const emu_ctx *x)
+{
+	stats_totals t = stats_total(x);
+	return t.warp ? (double)t.thread / ((double)t.warp * x->warp_size) : 0.0;
+}
+
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', out);
+		if ((unsigned char)*s < 0x20)
+			fprintf(out, "\\u%04x", *s);
+		else
+			fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out)
+{
+	stats_row *rows;
+	int n = stats_rows(x, by, &rows);
+	stats_totals t = stats_total(x);
+	double eff = stats_simd_efficiency(x);
+	if (fmt == STATS_CSV) {
+		fprintf(out, "key,warp_inst,thread_inst,active_thread_inst,pred_off\n");
+		for (int i = 0; i < n; i++)
+			fprintf(out, "%s,%llu,%llu,%llu,%llu\n", rows[i].key, (unsigned long long)rows[i].warp,
+				(unsigned long long)rows[i].thread, (unsigned long long)rows[i].active,
+				(unsigned long long)rows[i].predoff);
+	} else if (fmt == STATS_JSON) {
+		fprintf(out, "{\"kernel\": ");
+		json_str(out, x->f->name);
+		fprintf(out, ", \"target\": ");
+		json_str(out, x->prog->target);
+		fprintf(out, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u],\n", x->grid[0], x->grid[1],
+			x->grid[2], x->block[0], x->block[1], x->block[2]);
+		fprintf(out, " \"totals\": {\"warp_inst\": %llu, \"thread_inst\": %llu, "
+			"\"active_thread_inst\": %llu, \"pred_off\": %llu},\n",
+			(unsigned long long)t.warp, (unsigned long long)t.thread, (unsigned long long)t.active,
+			(unsigned long long)t.predoff);
+		fprintf(out, " \"by\": \"%s\", \"rows\": [", by_names[by]);
+		for (int i = 0; i < n; i++) {
+			fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
+			json_str(out, rows[i].key);
+			fprintf(out, ", \"warp_inst\": %llu, \"thread_inst\": %llu, \"active_thread_inst\": %llu, "
+				"\"pred_off\": %llu}", (unsigned long long)rows[i].warp,
+				(unsigned long long)rows[i].thread, (unsigned long long)rows[i].active,
+				(unsigned long long)rows[i].predoff);
+		}
+		fprintf(out, "],\n \"simd_efficiency\": %.6f, \"max_stack_depth\": %d, "
+			"\"divergent_branches\": %llu}\n", eff, x->stats.max_depth,
+			(unsigned long long)x->stats.divergent);
+	} else {
+		fprintf(out, "kernel %s  target %s  grid %u,%u,%u  block %u,%u,%u  warp size %d\n",
+			x->f->name, x->prog->target, x->grid[0], x->grid[1], x->grid[2], x->block[0],
+			x->block[1], x->block[2], x->warp_size);
+		fprintf(out, "%-24s %12s %12s %19s %10s\n", by_names[by], "warp_inst", "thread_inst",
+			"active_thread_inst", "pred_off");
+		for (int i = 0; i < n; i++)
+			fprintf(out, "%-24s %12llu %12llu %19llu %10llu\n", rows[i].key,
+				(unsigned long long)rows[i].warp, (unsigned long long)rows[i].thread,
+				(unsigned long long)rows[i].active, (unsigned long long)rows[i].predoff);
+		fprintf(out, "%-24s %12llu %12llu %19llu %10llu\n", "total", (unsigned long long)t.warp,
+			(unsigned long long)t.thread, (unsigned long long)t.active,
+			(unsigned long long)t.predoff);
+		fprintf(out, "simd_efficiency %.4f  divergent_branches %llu  max_stack_depth %d\n", eff,
+			(unsigned long long)x->stats.divergent, x->stats.max_depth);
+	}
+	free(rows);
+}

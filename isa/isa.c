@@ -1,0 +1,102 @@
+/* Opcode tables and look-ups, all expanded from the .def rows. */
+#include "isa.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const isa_desc isa_sm20[] = {
+#define OP(name, cls, shape, mods, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
+#include "sm20.def"
+#undef OP
+};
+
+static const char *const isa_class_names[ISA_NCLASS] = {
+	"int", "fp32", "fp64", "sfu", "ld/st global", "shared", "const", "local",
+	"control", "sync", "predicate", "misc",
+};
+
+/* Modifiers that only steer performance on hardware; accepted everywhere. */
+static const char *const isa_hints[] = {"reuse", "REUSE", NULL};
+
+const isa_desc *isa_table(isa_dialect d, int *n)
+{
+	if (d != ISA_DIALECT_SM20) {
+		*n = 0;
+		return NULL;
+	}
+	*n = (int)(sizeof isa_sm20 / sizeof isa_sm20[0]);
+	return isa_sm20;
+}
+
+isa_dialect isa_dialect_of(const char *target)
+{
+	if (!target)
+		return ISA_DIALECT_NONE;
+	if (!strcmp(target, "sm_20") || !strcmp(target, "sm_21"))
+		return ISA_DIALECT_SM20;
+	return ISA_DIALECT_NONE;
+}
+
+int isa_lookup(isa_dialect d, const char *mnemonic)
+{
+	int n;
+	const isa_desc *t = isa_table(d, &n);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(t[i].name, mnemonic))
+			return i;
+	return -1;
+}
+
+bool isa_mod_is_hint(const char *mod)
+{
+	for (int i = 0; isa_hints[i]; i++)
+		if (!strcmp(isa_hints[i], mod))
+			return true;
+	return false;
+}
+
+static bool word_in(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	for (const char *p = list; *p;) {
+		while (*p == ' ')
+			p++;
+		const char *e = p;
+		while (*e && *e != ' ')
+			e++;
+		if ((size_t)(e - p) == n && !strncmp(p, w, n))
+			return true;
+		p = e;
+	}
+	return false;
+}
+
+bool isa_mod_ok(isa_dialect d, int op, const char *mod)
+{
+	int n;
+	const isa_desc *t = isa_table(d, &n);
+	if (!t || op < 0 || op >= n)
+		return false;
+	return !strcmp(mod, "S") || isa_mod_is_hint(mod) || word_in(t[op].mods, mod);
+}
+
+const char *isa_class_name(isa_class c)
+{
+	return c < ISA_NCLASS ? isa_class_names[c] : "?";
+}
+
+void isa_print(isa_dialect d, const char *target)
+{
+	int n;
+	const isa_desc *t = isa_table(d, &n);
+	printf("# simtemu opcodes for %s (%d); shape kinds: r reg, p pred, i int imm, "
+	       "f float imm, c const, m memory, s special reg, t target, k CC test\n",
+	       target, n);
+	printf("%-8s %-13s %-16s %-40s %s\n", "opcode", "class", "operands", "modifiers", "meaning");
+	for (int i = 0; i < n; i++)
+		printf("%-8s %-13s %-16s %-40s %s\n", t[i].name, isa_class_names[t[i].cls],
+		       t[i].shape[0] ? t[i].shape : "-", t[i].mods[0] ? t[i].mods : "-", t[i].meaning);
+	printf("# on every opcode: .S (pop / wait for reconvergence, SPEC 6)\n");
+	printf("# performance hints, accepted and ignored: .reuse, NOP's CC.T operand, "
+	       "BPT.DRAIN, control words, encodings\n");
+}

@@ -1,0 +1,147 @@
+/* Parse-tree building and located diagnostics shared by the grammars. */
+#include "ast.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q) {
+		fputs("simtemu: out of memory\n", stderr);
+		abort(); /* the only way out when the host has no memory left */
+	}
+	return q;
+}
+
+static void print_line(ast_diags *d, ast_loc loc)
+{
+	if (!d->src || loc.line <= 0)
+		return;
+	const char *p = d->src;
+	for (int l = 1; l < loc.line && *p; l++) {
+		p = strchr(p, '\n');
+		if (!p)
+			return;
+		p++;
+	}
+	const char *e = strchr(p, '\n');
+	int n = e ? (int)(e - p) : (int)strlen(p);
+	fprintf(d->out, "  %.*s\n  ", n, p);
+	for (int i = 1; i < loc.col && i <= n; i++)
+		fputc(p[i - 1] == '\t' ? '\t' : ' ', d->out);
+	fputs("^\n", d->out);
+}
+
+static void vdiag(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, va_list ap)
+{
+	if (!d->out)
+		d->out = stderr;
+	fprintf(d->out, "%s:%d:%d: %s: ", d->file ? d->file : "<input>", loc.line, loc.col, kind);
+	vfprintf(d->out, fmt, ap);
+	fputc('\n', d->out);
+	print_line(d, loc);
+}
+
+void ast_error(ast_diags *d, ast_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(d, loc, "error", fmt, ap);
+	va_end(ap);
+	d->nerrors++;
+}
+
+void ast_note(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(d, loc, kind, fmt, ap);
+	va_end(ap);
+}
+
+void ast_begin_func(ast_unit *u, char *name, ast_loc loc)
+{
+	if (u->nfuncs == u->capfuncs) {
+		u->capfuncs = u->capfuncs ? 2 * u->capfuncs : 4;
+		u->funcs = xrealloc(u->funcs, sizeof *u->funcs * (size_t)u->capfuncs);
+	}
+	ast_func *f = &u->funcs[u->nfuncs++];
+	memset(f, 0, sizeof *f);
+	f->name = name;
+	f->loc = loc;
+}
+
+ast_func *ast_current_func(ast_unit *u)
+{
+	if (!u->nfuncs)
+		ast_begin_func(u, NULL, (ast_loc){1, 1});
+	return &u->funcs[u->nfuncs - 1];
+}
+
+void ast_add_label(ast_unit *u, char *name, ast_loc loc)
+{
+	ast_func *f = ast_current_func(u);
+	for (int i = 0; i < f->nlabels; i++)
+		if (!strcmp(f->labels[i].name, name)) {
+			ast_error(&u->diags, loc, "label '%s' defined twice", name);
+			ast_note(&u->diags, f->labels[i].loc, "note", "first defined here");
+			free(name);
+			return;
+		}
+	if (f->nlabels == f->caplabels) {
+		f->caplabels = f->caplabels ? 2 * f->caplabels : 8;
+		f->labels = xrealloc(f->labels, sizeof *f->labels * (size_t)f->caplabels);
+	}
+	f->labels[f->nlabels++] = (ast_label){name, loc, f->ninsns};
+}
+
+void ast_add_insn(ast_unit *u, ast_insn *in)
+{
+	ast_func *f = ast_current_func(u);
+	if (f->ninsns == f->capinsns) {
+		f->capinsns = f->capinsns ? 2 * f->capinsns : 64;
+		f->insns = xrealloc(f->insns, sizeof *f->insns * (size_t)f->capinsns);
+	}
+	f->insns[f->ninsns++] = *in;
+	memset(in, 0, sizeof *in);
+	in->addr = -1;
+}
+
+static void free_insn(ast_insn *in)
+{
+	free(in->mnem);
+	for (int i = 0; i < in->nmods; i++)
+		free(in->mods[i]);
+	for (int i = 0; i < in->nops; i++)
+		free(in->ops[i].name);
+	free(in->text);
+}
+
+void ast_insn_clear(ast_insn *in)
+{
+	free_insn(in);
+	memset(in, 0, sizeof *in);
+	in->addr = -1;
+}
+
+void ast_free(ast_unit *u)
+{
+	if (!u)
+		return;
+	for (int i = 0; i < u->nfuncs; i++) {
+		ast_func *f = &u->funcs[i];
+		for (int j = 0; j < f->ninsns; j++)
+			free_insn(&f->insns[j]);
+		for (int j = 0; j < f->nlabels; j++)
+			free(f->labels[j].name);
+		free(f->insns);
+		free(f->labels);
+		free(f->name);
+	}
+	free(u->funcs);
+	free(u->target);
+	ast_insn_clear(&u->cur);
+	free(u);
+}

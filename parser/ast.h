@@ -1,0 +1,119 @@
+/* What the SASS grammar produces: a listing of functions of parsed statements. */
+#ifndef SIMTEMU_AST_H
+#define SIMTEMU_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct {
+	int line, col;
+} ast_loc;
+
+typedef enum {
+	OPND_REG,    /* Rn, RZ (reg = AST_RZ) */
+	OPND_PRED,   /* Pn, pt (reg = AST_PT) */
+	OPND_IMM,    /* integer immediate: ival */
+	OPND_FIMM,   /* float literal: fval */
+	OPND_CBANK,  /* c[bank][reg + ival] (reg = -1 without register) */
+	OPND_MEM,    /* [reg + ival] (reg = -1 without register) */
+	OPND_SREG,   /* SR_xxx: name */
+	OPND_LABEL,  /* identifier: name */
+	OPND_CCTEST, /* CC.T etc.: name */
+} ast_opnd_kind;
+
+#define AST_RZ 255
+#define AST_PT 7
+
+typedef struct {
+	ast_opnd_kind kind;
+	ast_loc loc;
+	int reg;
+	int bank;
+	bool neg, abs, inv; /* -x, |x|, ~x or !p */
+	bool cc;            /* R4.CC: the instruction writes the condition code */
+	bool reuse;
+	int64_t ival;
+	double fval;
+	char *name;
+} ast_opnd;
+
+#define AST_MAXMODS 12
+#define AST_MAXOPS 8
+
+typedef struct {
+	ast_loc loc;      /* of the mnemonic (or guard) */
+	int64_t addr;     /* from the address comment, -1 if none */
+	bool has_enc;
+	uint64_t enc;
+	bool has_guard, guard_neg;
+	int guard;
+	char *mnem;
+	int nmods;
+	char *mods[AST_MAXMODS];
+	ast_loc modloc[AST_MAXMODS];
+	int nops;
+	ast_opnd ops[AST_MAXOPS];
+	char *text;       /* the instruction as written, guard to ';' */
+} ast_insn;
+
+typedef struct {
+	char *name;
+	ast_loc loc;
+	int insn_index; /* labels point at the next instruction */
+} ast_label;
+
+typedef struct {
+	char *name;
+	ast_loc loc;
+	ast_insn *insns;
+	int ninsns, capinsns;
+	ast_label *labels;
+	int nlabels, caplabels;
+} ast_func;
+
+typedef struct ast_diag ast_diag;
+
+/* Diagnostics: collected, printed with the source line and a caret. */
+typedef struct {
+	const char *file;
+	const char *src;      /* whole text */
+	int nerrors;
+	FILE *out;            /* where diagnostics go (stderr by default) */
+} ast_diags;
+
+typedef struct {
+	char *target;         /* from "code for sm_XX" */
+	ast_loc target_loc;
+	ast_func *funcs;
+	int nfuncs, capfuncs;
+	ast_diags diags;
+	/* parser and lexer state */
+	ast_insn cur;
+	int lex_col;
+	bool lex_after_addr;   /* an encoding comment right after an address belongs to it */
+	bool lex_prev_addr;
+	int cur_endcol;        /* last column of the instruction text so far */
+	int lex_last_insn_line;
+	uint64_t lex_enc;
+	bool lex_has_enc;
+} ast_unit;
+
+/* Parse SASS text (a whole file). Returns the unit; diags.nerrors counts errors. */
+ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out);
+void ast_free(ast_unit *u);
+
+/* Report "file:line:col: error: msg" with the source line and a caret. */
+void ast_error(ast_diags *d, ast_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void ast_note(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Builder calls used by the grammar actions. */
+ast_func *ast_current_func(ast_unit *u);
+void ast_begin_func(ast_unit *u, char *name, ast_loc loc);
+void ast_add_label(ast_unit *u, char *name, ast_loc loc);
+void ast_add_insn(ast_unit *u, ast_insn *in);
+void ast_insn_clear(ast_insn *in);
+
+#endif

@@ -1,0 +1,271 @@
+/* Grammar of cuobjdump -sass listings and hand-written SASS (reentrant, prefix sass_). */
+%define api.pure full
+%define api.prefix {sass_}
+%define parse.error detailed
+%locations
+%expect 0
+%param {void *scanner}
+%parse-param {ast_unit *u}
+
+%code requires {
+#include "ast.h"
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+#include "sass.lex.h"
+static void end_line(ast_unit *u, int line);
+static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
+static ast_loc L(SASS_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; }
+static void add_op(ast_unit *u, SASS_LTYPE loc, ast_opnd *o);
+static void finish_insn(ast_unit *u, SASS_LTYPE first);
+#define ENDCOL(l) (u->cur_endcol = (l).last_column)
+}
+
+%union {
+	int64_t ival;
+	uint64_t uval;
+	double fval;
+	char *str;
+	ast_opnd opnd;
+}
+
+%token <ival> ADDR "address comment" REG "register" PRED "predicate" INT "integer" BADCHAR "invalid character"
+%token <uval> ENC "encoding comment"
+%token <fval> FLOAT "float literal"
+%token <str> ID "identifier" MOD "modifier" SREG "special register" CCTEST "condition-code test"
+%token <str> LABELDEF "label" CODEFOR "'code for sm_XX'"
+%token CBANK "'c ['" FUNCTION "'Function :'" NL "end of line"
+
+%type <opnd> operand regop addr cbank
+%type <ival> intval
+%destructor { free($$); } <str>
+%destructor { free($$.name); } <opnd>
+
+%%
+
+program
+	: %empty
+	| program line
+	;
+
+line
+	: NL
+	| content NL            { end_line(u, @2.first_line); }
+	| error NL              { yyerrok; ast_insn_clear(&u->cur); }
+	;
+
+content
+	: CODEFOR               {
+					if (!u->target) {
+						u->target = $1;
+						u->target_loc = L(@1);
+					} else
+						free($1);
+				}
+	| FUNCTION ID           { ast_begin_func(u, $2, L(@2)); }
+	| FUNCTION              { ast_error(&u->diags, L(@1), "missing function name"); }
+	| labels
+	| labels insn
+	| insn
+	;
+
+labels
+	: LABELDEF              { ast_add_label(u, $1, L(@1)); }
+	| labels LABELDEF       { ast_add_label(u, $2, L(@2)); }
+	;
+
+insn
+	: prefix body semi
+	;
+
+prefix
+	: %empty
+	| ADDR                  { u->cur.addr = $1; }
+	| ADDR ENC              { u->cur.addr = $1; u->cur.has_enc = true; u->cur.enc = $2; }
+	;
+
+semi
+	: %empty
+	| ';'
+	;
+
+body
+	: guard mnemonic mods operands { finish_insn(u, @1); }
+	| mnemonic mods operands       { finish_insn(u, @1); }
+	;
+
+guard
+	: '@' PRED              { u->cur.has_guard = true; u->cur.guard = (int)$2; }
+	| '@' '!' PRED          { u->cur.has_guard = true; u->cur.guard_neg = true; u->cur.guard = (int)$3; }
+	;
+
+mnemonic
+	: ID                    { u->cur.mnem = $1; u->cur.loc = L(@1); ENDCOL(@1); }
+	;
+
+mods
+	: %empty
+	| mods MOD              {
+					ENDCOL(@2);
+					if (u->cur.nmods < AST_MAXMODS) {
+						u->cur.modloc[u->cur.nmods] = L(@2);
+						u->cur.mods[u->cur.nmods++] = $2;
+					} else {
+						ast_error(&u->diags, L(@2), "too many modifiers");
+						free($2);
+					}
+				}
+	;
+
+operands
+	: %empty
+	| oplist
+	;
+
+oplist
+	: operand               { add_op(u, @1, &$1); ENDCOL(@1); }
+	| oplist ',' operand    { add_op(u, @3, &$3); ENDCOL(@3); }
+	;
+
+regop
+	: REG                   { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)$1}; }
+	| regop MOD             {
+					$$ = $1;
+					if (!strcmp($2, "CC"))
+						$$.cc = true;
+					else if (!strcmp($2, "reuse"))
+						$$.reuse = true;
+					else
+						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
+					free($2);
+				}
+	;
+
+operand
+	: regop                 { $$ = $1; }
+	| '-' regop             { $$ = $2; $$.neg = true; }
+	| '~' regop             { $$ = $2; $$.inv = true; }
+	| '|' regop '|'         { $$ = $2; $$.abs = true; }
+	| '-' '|' regop '|'     { $$ = $3; $$.abs = true; $$.neg = true; }
+	| PRED                  { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$1}; }
+	| '!' PRED              { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$2, .inv = true}; }
+	| intval                { $$ = (ast_opnd){.kind = OPND_IMM, .ival = $1}; }
+	| FLOAT                 { $$ = (ast_opnd){.kind = OPND_FIMM, .fval = $1}; }
+	| '-' FLOAT             { $$ = (ast_opnd){.kind = OPND_FIMM, .fval = -$2}; }
+	| cbank                 { $$ = $1; }
+	| '-' cbank             { $$ = $2; $$.neg = true; }
+	| '|' cbank '|'         { $$ = $2; $$.abs = true; }
+	| '-' '|' cbank '|'     { $$ = $3; $$.abs = true; $$.neg = true; }
+	| '[' addr ']'          { $$ = $2; $$.kind = OPND_MEM; }
+	| SREG                  { $$ = (ast_opnd){.kind = OPND_SREG, .name = $1}; }
+	| ID                    { $$ = (ast_opnd){.kind = OPND_LABEL, .name = $1}; }
+	| CCTEST                { $$ = (ast_opnd){.kind = OPND_CCTEST, .name = $1}; }
+	;
+
+intval
+	: INT                   { $$ = $1; }
+	| '-' INT               { $$ = -$2; }
+	;
+
+cbank
+	: CBANK INT ']' '[' addr ']' { $$ = $5; $$.kind = OPND_CBANK; $$.bank = (int)$2; }
+	;
+
+addr
+	: REG                   { $$ = (ast_opnd){.reg = (int)$1}; }
+	| REG '+' intval        { $$ = (ast_opnd){.reg = (int)$1, .ival = $3}; }
+	| REG '-' INT           { $$ = (ast_opnd){.reg = (int)$1, .ival = -$3}; }
+	| intval                { $$ = (ast_opnd){.reg = -1, .ival = $1}; }
+	;
+
+%%
+
+static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *msg)
+{
+	(void)scanner;
+	ast_error(&u->diags, L(*loc), "%s", msg);
+}
+
+static void add_op(ast_unit *u, SASS_LTYPE loc, ast_opnd *o)
+{
+	if (u->cur.nops >= AST_MAXOPS) {
+		ast_error(&u->diags, L(loc), "too many operands");
+		free(o->name);
+		return;
+	}
+	o->loc = L(loc);
+	u->cur.ops[u->cur.nops++] = *o;
+}
+
+/* The instruction text as written: from the guard (or mnemonic) to its last operand. */
+static char *line_text(const char *src, int line, int c0, int c1)
+{
+	const char *p = src;
+	for (int l = 1; l < line && p; l++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	if (!p || c1 < c0)
+		return strdup("");
+	size_t n = (size_t)(c1 - c0 + 1);
+	char *s = malloc(n + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, p + c0 - 1, n);
+	s[n] = 0;
+	return s;
+}
+
+static void finish_insn(ast_unit *u, SASS_LTYPE first)
+{
+	if (u->cur.has_guard)
+		u->cur.loc = L(first);
+	u->cur.text = line_text(u->diags.src, first.first_line, first.first_column, u->cur_endcol);
+	ast_add_insn(u, &u->cur);
+}
+
+/* A CUDA >= 5 encoding comment after the ';' belongs to the line's instruction. */
+static void end_line(ast_unit *u, int line)
+{
+	if (!u->lex_has_enc || !u->nfuncs)
+		return;
+	ast_func *f = &u->funcs[u->nfuncs - 1];
+	if (f->ninsns && f->insns[f->ninsns - 1].loc.line == line && !f->insns[f->ninsns - 1].has_enc) {
+		f->insns[f->ninsns - 1].has_enc = true;
+		f->insns[f->ninsns - 1].enc = u->lex_enc;
+	}
+	u->lex_has_enc = false;
+}
+
+ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
+{
+	ast_unit *u = calloc(1, sizeof *u);
+	if (!u)
+		return NULL;
+	u->diags.file = file;
+	u->diags.src = src;
+	u->diags.out = diag_out ? diag_out : stderr;
+	u->cur.addr = -1;
+	u->lex_col = 1;
+	yyscan_t scanner;
+	if (sass_lex_init_extra(u, &scanner)) {
+		free(u);
+		return NULL;
+	}
+	/* a final newline makes the last line complete */
+	size_t n = strlen(src);
+	char *buf = malloc(n + 2);
+	memcpy(buf, src, n);
+	buf[n] = '\n';
+	buf[n + 1] = 0;
+	YY_BUFFER_STATE bs = sass__scan_string(buf, scanner);
+	sass_set_lineno(1, scanner);
+	sass_parse(scanner, u);
+	sass__delete_buffer(bs, scanner);
+	sass_lex_destroy(scanner);
+	free(buf);
+	return u;
+}
