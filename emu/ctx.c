@@ -139,7 +139,8 @@ const char *emu_gmem_place(emu_gmem *g)
 		b->addr = a;
 		b->placed = true;
 	}
-	qsort(g->bufs, (size_t)g->n, sizeof *g->bufs, by_addr);
+	if (g->n > 1)
+		qsort(g->bufs, (size_t)g->n, sizeof *g->bufs, by_addr);
 	for (int i = 1; i < g->n; i++)
 		if (g->bufs[i].addr < g->bufs[i - 1].addr + g->bufs[i - 1].size)
 			return g->bufs[i].name;

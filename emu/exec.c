@@ -848,6 +848,8 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				return RUN_TRAP;
 			break;
 		case EMU_H_BAR: {
+			if (!G) /* predicated off for every lane: the warp does not arrive */
+				break;
 			uint32_t t[32];
 			const uint32_t *b = vsrc(x, w, &in->s[0], t);
 			int first = G ? __builtin_ctz(G) : 0;

@@ -144,7 +144,7 @@ static bool get_u32(pstate *p, int k, uint32_t *out, uint32_t min)
 {
 	int64_t v;
 	if (k >= p->n || !parse_int(p->t[k].w, &v, NULL) || v < min || v > 0xffffffffLL) {
-		perr(p, k, "expected a number%s", k < p->n ? "" : " (missing)");
+		perr(p, k, min ? "expected a number >= 1%s" : "expected a number%s", k < p->n ? "" : " (missing)");
 		return false;
 	}
 	*out = (uint32_t)v;
@@ -730,6 +730,32 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 				continue;
 			}
 			put_bits(x->cbank[c->bank] + c->off + (uint32_t)(k * size), c->type, bits);
+		}
+	}
+	/* .expect names, counts and values are input, checked before the run */
+	for (int i = 0; i < s->nexpects; i++) {
+		const spec_expect *e = &s->expects[i];
+		ast_diags dg = diags_for(s, e->file, diag);
+		emu_buffer *b = emu_gmem_find_name(&x->gmem, e->name);
+		if (!b) {
+			ast_error(&dg, e->loc, "no buffer named '%s'", e->name);
+			errs++;
+			continue;
+		}
+		if (e->nvals && (uint64_t)e->nvals != b->count) {
+			ast_error(&dg, e->loc, "%d values given for the %llu elements of the buffer", e->nvals,
+				  (unsigned long long)b->count);
+			errs++;
+			continue;
+		}
+		for (int k = 0; k < e->nvals; k++) {
+			uint64_t bits;
+			const char *why = spec_value_bits(e->vals[k].text, b->type, &bits);
+			if (why) {
+				ast_error(&dg, e->vals[k].loc, "'%s': %s", e->vals[k].text, why);
+				errs++;
+				break;
+			}
 		}
 	}
 	return errs;

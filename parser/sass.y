@@ -52,7 +52,7 @@ program
 
 line
 	: NL
-	| content NL            { end_line(u, @2.first_line); }
+	| content NL            { end_line(u, @1.first_line); }
 	| error NL              { yyerrok; ast_insn_clear(&u->cur); }
 	;
 

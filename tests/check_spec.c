@@ -1,0 +1,178 @@
+/* Launch directives: parsing, placement, parameters, constants, .expect. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "harness.h"
+
+START_TEST(geometry_and_overrides)
+{
+	emu_spec s = {0};
+	FILE *dg = fopen("/dev/null", "w");
+	ck_assert_int_eq(spec_parse(&s, "k.sass", ".grid 4 2\n.block 64\n.shared 512\n.local 64\n.kernel foo\n"
+				    ".target sm_21\n.buffer a u32 2\n", dg), 0);
+	ck_assert(s.has_grid && s.grid[0] == 4 && s.grid[1] == 2 && s.grid[2] == 1);
+	ck_assert(s.has_block && s.block[0] == 64 && s.block[1] == 1);
+	ck_assert_uint_eq(s.shared_bytes, 512);
+	ck_assert_uint_eq(s.local_bytes, 64);
+	ck_assert_str_eq(s.kernel, "foo");
+	ck_assert_str_eq(s.target, "sm_21");
+	/* a --spec file overrides scalars and replaces lists of the same kind */
+	ck_assert_int_eq(spec_parse(&s, "x.spec", ".grid 8\n.buffer b f32 3\n.buffer c u8 1\n", dg), 0);
+	ck_assert_uint_eq(s.grid[0], 8);
+	ck_assert_int_eq(s.nbufs, 2);
+	ck_assert_str_eq(s.bufs[0].name, "b");
+	fclose(dg);
+	spec_free(&s);
+}
+END_TEST
+
+START_TEST(buffer_initialisers)
+{
+	th_run r;
+	int rc = th_run_text(&r, "init",
+			     ".block 1\n.buffer a s32 4 = 5 -6 0x7 -0x8\n.buffer b u32 3 = fill 9\n"
+			     ".buffer c s32 4 = iota 10 -3\n.buffer d f32 2 = iota 0.5\n"
+			     ".buffer e u32 64 = random 7 10 20\n.buffer f u32 64 = random 7 10 20\n"
+			     ".buffer g u32 64 = random 8 10 20\nEXIT;\n");
+	ck_assert_msg(rc == 0, "%s", r.diag);
+	ck_assert_uint_eq(th_word(&r, "a", 0), 5);
+	ck_assert_uint_eq(th_word(&r, "a", 1), (uint32_t)-6);
+	ck_assert_uint_eq(th_word(&r, "a", 2), 7);
+	ck_assert_uint_eq(th_word(&r, "a", 3), (uint32_t)-8);
+	ck_assert_uint_eq(th_word(&r, "b", 2), 9);
+	ck_assert_uint_eq(th_word(&r, "c", 0), 10);
+	ck_assert_uint_eq(th_word(&r, "c", 3), 1);
+	ck_assert_uint_eq(th_word(&r, "d", 0), 0x3f000000u); /* 0.5 */
+	ck_assert_uint_eq(th_word(&r, "d", 1), 0x3fc00000u); /* 1.5 */
+	bool differs = false;
+	for (int i = 0; i < 64; i++) {
+		uint32_t e = th_word(&r, "e", i);
+		ck_assert_msg(e >= 10 && e <= 20, "random value %u outside [10, 20]", e);
+		ck_assert_uint_eq(e, th_word(&r, "f", i)); /* same seed, same values */
+		differs |= e != th_word(&r, "g", i);
+	}
+	ck_assert_msg(differs, "another seed gives other values");
+	th_free(&r);
+}
+END_TEST
+
+START_TEST(buffers_placed_apart_below_4g)
+{
+	th_run r;
+	int rc = th_run_text(&r, "place", ".block 1\n.buffer a u8 1\n.buffer b u32 1000\n.buffer c u32 4 @0x123456700\nEXIT;\n");
+	ck_assert_msg(rc == 0, "%s", r.diag);
+	emu_buffer *a = emu_gmem_find_name(&r.x.gmem, "a"), *b = emu_gmem_find_name(&r.x.gmem, "b");
+	emu_buffer *c = emu_gmem_find_name(&r.x.gmem, "c");
+	ck_assert(a->addr % 256 == 0 && b->addr % 256 == 0);
+	ck_assert(a->addr + a->size < 0x100000000ull && b->addr + b->size < 0x100000000ull);
+	uint64_t lo = a->addr < b->addr ? a->addr + a->size : b->addr + b->size;
+	uint64_t hi = a->addr < b->addr ? b->addr : a->addr;
+	ck_assert_msg(hi - lo >= 0x1000, "gap between buffers is %llu bytes", (unsigned long long)(hi - lo));
+	ck_assert(c->addr == 0x123456700ull);
+	ck_assert_ptr_null(emu_gmem_ptr(&r.x.gmem, a->addr + a->size, 1));
+	ck_assert_ptr_nonnull(emu_gmem_ptr(&r.x.gmem, b->addr + 3996, 4));
+	ck_assert_ptr_null(emu_gmem_ptr(&r.x.gmem, b->addr + 3998, 4));
+	th_free(&r);
+}
+END_TEST
+
+START_TEST(parameters_natural_alignment_and_offsets)
+{
+	th_run r;
+	int rc = th_run_text(&r, "params", ".block 1\n.buffer out u32 8\n.param u32 out\n.param u8 0x11\n"
+			     ".param u64 0x1122334455667788\n.param @0x20 s16 -2\n.param u64 out\n"
+			     "MOV R30, c [0x0] [0x20];\nMOV R1, c [0x0] [0x24];\nMOV R2, c [0x0] [0x28];\n"
+			     "MOV R3, c [0x0] [0x2c];\nMOV R4, c [0x0] [0x40];\nMOV R5, c [0x0] [0x48];\n"
+			     "MOV R6, c [0x0] [0x4c];\nST [R30], R1;\nST [R30+0x4], R2;\nST [R30+0x8], R3;\n"
+			     "ST [R30+0xc], R4;\nST [R30+0x10], R5;\nST [R30+0x14], R6;\nEXIT;\n");
+	ck_assert_msg(rc == 0, "%s", r.diag);
+	/* u32 at 0, u8 at 4, u64 aligned to 8, s16 at 0x20, u64 after it aligned to 0x28 */
+	emu_buffer *out = emu_gmem_find_name(&r.x.gmem, "out");
+	ck_assert_uint_eq(th_word(&r, "out", 0), 0x11);
+	ck_assert_uint_eq(th_word(&r, "out", 1), 0x55667788u);
+	ck_assert_uint_eq(th_word(&r, "out", 2), 0x11223344u);
+	ck_assert_uint_eq(th_word(&r, "out", 3), 0xfffeu);
+	ck_assert_uint_eq(th_word(&r, "out", 4), (uint32_t)out->addr);
+	ck_assert_uint_eq(th_word(&r, "out", 5), 0);
+	th_free(&r);
+}
+END_TEST
+
+START_TEST(expect_tolerance_and_nan)
+{
+	th_run r;
+	ck_assert_int_eq(th_run_text(&r, "tol", ".block 1\n.buffer a f32 3 = 1.0 2.0 nan\n"
+				     ".expect a = 1.0001 2.0 nan tol=0.001\nEXIT;\n"), 0);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "tol2", ".block 1\n.buffer a f32 2 = 1.0 2.0\n"
+				     ".expect a = 1.01 2.0 tol=0.001\nEXIT;\n"), 1);
+	ck_assert_msg(strstr(r.diag, "expect a: FAILED, 1 of 2 differ; first [0]: got 1, want 1.00999999"),
+		      "%s", r.diag);
+	th_free(&r);
+	/* without tol floats compare bit for bit */
+	ck_assert_int_eq(th_run_text(&r, "bits", ".block 1\n.buffer a f32 1 = 0.1\n.expect a = 0.1\nEXIT;\n"), 0);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "ints", ".block 1\n.buffer a s16 2 = -1 2\n.expect a = -1 3\nEXIT;\n"), 1);
+	th_free(&r);
+}
+END_TEST
+
+typedef struct {
+	const char *name, *src, *want;
+} spec_err;
+
+static const spec_err errs[] = {
+	{"unknown", ".bogus 1\nEXIT;\n", "unknown:1:1: error: unknown directive '.bogus'"},
+	{"count", ".buffer a u32 2 = 1\nEXIT;\n", "count:1:19: error: 1 values given for 2 elements"},
+	{"type", ".buffer a u33 2\nEXIT;\n", "type:1:11: error: expected a type"},
+	{"range", ".buffer a u8 1 = 256\nEXIT;\n", "range:1:18: error: '256': out of range for the type"},
+	{"grid", ".grid 0\nEXIT;\n", "grid:1:7: error: expected a number"},
+	{"param", ".param u32 nosuch\nEXIT;\n", "param:1:12: error: 'nosuch': not an integer (and no buffer has that name)"},
+	{"expect name", ".expect zz = 1\nEXIT;\n", "expect name:1:9: error: no buffer named 'zz'"},
+	{"expect count", ".buffer a u32 2\n.expect a = 1\nEXIT;\n", "expect count:2:9: error: 1 values given for the 2 elements"},
+	{"const bank", ".const 20 0 u32 1\nEXIT;\n", "const bank:1:8: error: constant bank out of range"},
+	{"file", ".buffer a u32 2 = file nothere.bin\nEXIT;\n", "error: cannot read 'nothere.bin'"},
+	{"overlap", ".buffer a u32 4 @0x1000\n.buffer b u32 4 @0x1008\nEXIT;\n", "buffer 'b' overlaps"},
+};
+
+START_TEST(directive_errors_are_located)
+{
+	th_run r;
+	int rc = th_run_text(&r, errs[_i].name, errs[_i].src);
+	ck_assert_msg(rc == 2, "%s: rc %d", errs[_i].name, rc);
+	ck_assert_msg(strstr(r.diag, errs[_i].want), "%s: want '%s' in\n%s", errs[_i].name, errs[_i].want, r.diag);
+	th_free(&r);
+}
+END_TEST
+
+START_TEST(value_conversion)
+{
+	uint64_t b;
+	ck_assert_ptr_null(spec_value_bits("-1", EMU_T_S8, &b));
+	ck_assert(b == 0xff);
+	ck_assert_ptr_null(spec_value_bits("0xff", EMU_T_S8, &b));
+	ck_assert(b == 0xff);
+	ck_assert_ptr_nonnull(spec_value_bits("-1", EMU_T_U32, &b));
+	ck_assert_ptr_nonnull(spec_value_bits("1.5", EMU_T_S32, &b));
+	ck_assert_ptr_null(spec_value_bits("-2.5", EMU_T_F64, &b));
+	ck_assert(b == 0xc004000000000000ull);
+	ck_assert_ptr_null(spec_value_bits("0xffffffffffffffff", EMU_T_U64, &b));
+	ck_assert(b == ~0ull);
+}
+END_TEST
+
+Suite *spec_suite(void)
+{
+	Suite *s = suite_create("spec");
+	TCase *t = tcase_create("directives");
+	tcase_add_test(t, geometry_and_overrides);
+	tcase_add_test(t, buffer_initialisers);
+	tcase_add_test(t, buffers_placed_apart_below_4g);
+	tcase_add_test(t, parameters_natural_alignment_and_offsets);
+	tcase_add_test(t, expect_tolerance_and_nan);
+	tcase_add_test(t, value_conversion);
+	tcase_add_loop_test(t, directive_errors_are_located, 0, (int)(sizeof errs / sizeof errs[0]));
+	suite_add_tcase(s, t);
+	return s;
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Command-line behaviour: exit statuses (SPEC section 1), output forms, --help.
+SIMTEMU=${SIMTEMU:-./simtemu}
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # name expected-status command...
+	name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
+}
+contains() { # name file text
+	if grep -qF -- "$3" "$tmp/$2"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL $1: '$3' not in $2:"; cat "$tmp/$2"; fi
+}
+
+check "run ok" 0 "$SIMTEMU" run examples/walk.sass
+contains "run summary" out "warp_inst 41  thread_inst 232  active_thread_inst 212  pred_off 1"
+contains "run expect" out "expect out: ok (8 values)"
+printf '.block 8\n.buffer out s32 8\n.param u32 out\n.expect out = 1 2 3 4 5 6 7 8\n' >"$tmp/bad.spec"
+check "expect fails" 1 "$SIMTEMU" run --spec "$tmp/bad.spec" examples/walk.sass
+contains "expect report" out "expect out: FAILED, 8 of 8 differ; first [0]: got 1002, want 1"
+printf 'FOO R1;\n' >"$tmp/bad.sass"
+check "assembly error" 2 "$SIMTEMU" run "$tmp/bad.sass"
+contains "located" err "bad.sass:1:1: error: unsupported opcode 'FOO' for sm_20"
+check "usage error" 2 "$SIMTEMU" run --grid 0 examples/walk.sass
+check "missing file" 2 "$SIMTEMU" run "$tmp/nothere.sass"
+check "unknown command" 2 "$SIMTEMU" frobnicate
+check "trap" 3 "$SIMTEMU" run --max-steps 10 examples/walk.sass
+contains "trap text" err "trap: step budget exhausted (--max-steps 10)"
+check "help" 0 "$SIMTEMU" --help
+contains "help lists exit status" out "exit status: 0 ok"
+check "run help" 0 "$SIMTEMU" run --help
+check "stats json" 0 "$SIMTEMU" stats --counts json examples/walk.sass
+contains "json totals" out '"totals": {"warp_inst": 41, "thread_inst": 232, "active_thread_inst": 212, "pred_off": 1}'
+contains "json row" out '{"key": "BRA", "warp_inst": 8, "thread_inst": 37, "active_thread_inst": 24, "pred_off": 1}'
+check "stats csv by mnemonic" 0 "$SIMTEMU" stats --counts csv --by mnemonic examples/walk.sass
+contains "csv header" out "key,warp_inst,thread_inst,active_thread_inst,pred_off"
+contains "csv mnemonic" out "IADD.S,1,5,5,0"
+check "stats by class" 0 "$SIMTEMU" stats --by class examples/walk.sass
+contains "class row" out "control"
+check "stats by pc" 0 "$SIMTEMU" stats --by pc examples/walk.sass
+contains "pc row" out "0x0068"
+check "dump" 0 "$SIMTEMU" run -q --dump out examples/walk.sass
+contains "dump values" out "1002 1002 1003 1103 1104 105 1106 1107"
+check "dump unknown" 2 "$SIMTEMU" run --dump nope examples/walk.sass
+check "asm" 0 "$SIMTEMU" asm examples/walk.sass
+contains "asm listing" out "/*0028*/  @P0 BRA THEN"
+check "isa" 0 "$SIMTEMU" isa
+contains "isa row" out "ISCADD"
+check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_13
+check "grid override" 0 "$SIMTEMU" run --grid 2 examples/walk.sass
+contains "grid used" out "grid 2,1,1"
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

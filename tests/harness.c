@@ -1,0 +1,136 @@
+/* Test helpers: the same steps as 'simtemu run', driven from a string. */
+#include "harness.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *b = malloc((size_t)n + 1);
+	if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+		free(b);
+		b = NULL;
+	}
+	if (b)
+		b[n] = 0;
+	fclose(f);
+	return b;
+}
+
+static int run(th_run *r, const char *name, const char *src, const char *spec_name, const char *spec_src)
+{
+	memset(r, 0, sizeof *r);
+	FILE *dg = open_memstream(&r->diag, &r->diaglen);
+	int errs = spec_parse(&r->sp, name, src, dg);
+	if (spec_src)
+		errs += spec_parse(&r->sp, spec_name, spec_src, dg);
+	r->p = emu_assemble(name, src, r->sp.target, r->sp.kernel ? r->sp.kernel : "kernel", dg);
+	if (!r->p || errs) {
+		r->rc = 2;
+		goto out;
+	}
+	int fi = r->sp.kernel ? emu_find_func(r->p, r->sp.kernel) : 0;
+	if (fi < 0) {
+		r->rc = 2;
+		goto out;
+	}
+	emu_ctx_init(&r->x, r->p, &r->p->funcs[fi]);
+	r->have_ctx = true;
+	if (r->sp.has_grid)
+		memcpy(r->x.grid, r->sp.grid, sizeof r->x.grid);
+	if (r->sp.has_block)
+		memcpy(r->x.block, r->sp.block, sizeof r->x.block);
+	if (r->sp.has_shared)
+		r->x.shared_bytes = r->sp.shared_bytes;
+	if (r->sp.has_local)
+		r->x.local_bytes = r->sp.local_bytes;
+	r->x.max_steps = 1000000;
+	emu_abi_setup(&r->x);
+	if (spec_apply(&r->sp, &r->x, dg)) {
+		r->rc = 2;
+		goto out;
+	}
+	if (emu_launch(&r->x) != EMU_OK) {
+		fprintf(dg, "%s\n", r->x.trap.msg);
+		r->rc = 3;
+		goto out;
+	}
+	int n;
+	r->rc = spec_check(&r->sp, &r->x, dg, dg, &n) ? 1 : 0;
+out:
+	fclose(dg);
+	return r->rc;
+}
+
+int th_run_text(th_run *r, const char *name, const char *src)
+{
+	return run(r, name, src, NULL, NULL);
+}
+
+int th_run_file(th_run *r, const char *path, const char *spec_path)
+{
+	char *src = slurp(path), *spec = spec_path ? slurp(spec_path) : NULL;
+	ck_assert_msg(src != NULL, "cannot read %s", path);
+	ck_assert_msg(!spec_path || spec, "cannot read %s", spec_path);
+	int rc = run(r, path, src, spec_path, spec);
+	free(src);
+	free(spec);
+	return rc;
+}
+
+void th_free(th_run *r)
+{
+	if (r->have_ctx)
+		emu_ctx_free(&r->x);
+	emu_program_free(r->p);
+	spec_free(&r->sp);
+	free(r->diag);
+	memset(r, 0, sizeof *r);
+}
+
+uint32_t th_word(th_run *r, const char *buf, int i)
+{
+	ck_assert_msg(r->have_ctx, "no launch context (rc %d): %s", r->rc, r->diag);
+	emu_buffer *b = emu_gmem_find_name(&r->x.gmem, buf);
+	ck_assert_msg(b != NULL, "no buffer %s", buf);
+	ck_assert_msg((uint64_t)(i + 1) * 4 <= b->size, "buffer %s has no word %d", buf, i);
+	uint32_t v;
+	memcpy(&v, b->data + 4 * i, 4);
+	return v;
+}
+
+bool th_row(th_run *r, stats_by by, const char *key, uint64_t c[4])
+{
+	stats_row *rows;
+	int n = stats_rows(&r->x, by, &rows);
+	bool found = false;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(rows[i].key, key)) {
+			c[0] = rows[i].warp;
+			c[1] = rows[i].thread;
+			c[2] = rows[i].active;
+			c[3] = rows[i].predoff;
+			found = true;
+		}
+	free(rows);
+	return found;
+}
+
+const char *th_corpus_dir(void)
+{
+	static const char *const dirs[] = {"../../shared/corpus", "../shared/corpus", NULL};
+	struct stat st;
+	for (int i = 0; dirs[i]; i++)
+		if (stat(dirs[i], &st) == 0 && S_ISDIR(st.st_mode))
+			return dirs[i];
+	return NULL;
+}

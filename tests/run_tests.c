@@ -1,0 +1,22 @@
+/* The one test runner: every module's suite. */
+#include <check.h>
+#include <stdlib.h>
+
+Suite *simt_suite(void);
+Suite *asm_suite(void);
+Suite *exec_suite(void);
+Suite *spec_suite(void);
+Suite *e2e_suite(void);
+
+int main(void)
+{
+	SRunner *sr = srunner_create(simt_suite());
+	srunner_add_suite(sr, asm_suite());
+	srunner_add_suite(sr, exec_suite());
+	srunner_add_suite(sr, spec_suite());
+	srunner_add_suite(sr, e2e_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
