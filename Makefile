@@ -64,9 +64,11 @@ check-deps:
 	@command -v flex >/dev/null && command -v bison >/dev/null && pkg-config --exists check || \
 	  { echo "missing build tools: run 'make deps' (Debian: flex bison check pkg-config)"; exit 1; }
 
-# Install the build and test tools on Debian (needs root; used by .ci/run too)
+# Install the build and test tools on Debian (root, or sudo; used by .ci/run too)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
-	apt-get update -qq && apt-get install -y -qq build-essential flex bison check pkg-config
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config
 
 test: check-deps $(BIN) $(BUILD)/run_tests
 	cd tests && SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
