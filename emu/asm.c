@@ -6,6 +6,7 @@
 #include "../parser/ast.h"
 #include "program.h"
 #include "semantics.h"
+#include "xalloc.h"
 
 typedef struct {
 	ast_diags *dg;
@@ -18,14 +19,6 @@ typedef struct {
 	emu_insn *in;
 	int maxreg;
 } asm_ctx;
-
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s ? s : "");
-	if (!d)
-		abort();
-	return d;
-}
 
 static bool has_mod(const ast_insn *ai, const char *m)
 {
@@ -887,14 +880,16 @@ static void select_mem(asm_ctx *c, int op)
 	case ISA_LDU:
 	case ISA_LDS:
 	case ISA_LDL:
-		in->h = op == ISA_LDS ? EMU_H_LDS : op == ISA_LDL ? EMU_H_LDL : EMU_H_LD;
+		in->h = EMU_H_LD;
+		in->sub3 = op == ISA_LDS ? EMU_SP_SHARED : op == ISA_LDL ? EMU_SP_LOCAL : EMU_SP_GLOBAL;
 		in->d = dst_reg(c, &ai->ops[0], nregs);
 		mem_operand(c, &ai->ops[1], in->wide);
 		break;
 	case ISA_ST:
 	case ISA_STS:
 	case ISA_STL: {
-		in->h = op == ISA_STS ? EMU_H_STS : op == ISA_STL ? EMU_H_STL : EMU_H_ST;
+		in->h = EMU_H_ST;
+		in->sub3 = op == ISA_STS ? EMU_SP_SHARED : op == ISA_STL ? EMU_SP_LOCAL : EMU_SP_GLOBAL;
 		mem_operand(c, &ai->ops[0], in->wide);
 		const ast_opnd *v = &ai->ops[1];
 		if (v->kind != OPND_REG) {
@@ -907,7 +902,8 @@ static void select_mem(asm_ctx *c, int op)
 		break;
 	}
 	case ISA_LDC: {
-		in->h = EMU_H_LDC;
+		in->h = EMU_H_LD;
+		in->sub3 = EMU_SP_CONST;
 		in->d = dst_reg(c, &ai->ops[0], nregs);
 		const ast_opnd *o = &ai->ops[1];
 		if (o->bank < 0 || o->bank >= EMU_NBANKS) {
@@ -944,14 +940,13 @@ static void select_control(asm_ctx *c, int op, const int64_t *addrs)
 		const ast_opnd *o = &ai->ops[0];
 		if (o->kind == OPND_REG) {
 			in->s[0] = src_int(c, 0);
-			in->sub = 0;
-		} else {
+		} else { /* the per-lane address comes from c[bank][Rn + off] */
 			if (o->bank < 0 || o->bank >= EMU_NBANKS) {
 				err(c, o->loc, "constant bank out of range%s", "", "");
 				return;
 			}
-			in->sub = 1;
-			in->sub2 = (uint8_t)o->bank;
+			in->sub2 = 1;
+			in->sub = (uint8_t)o->bank;
 			mem_operand(c, o, false);
 		}
 		return;
@@ -999,9 +994,7 @@ static char *mnem_text(const ast_insn *ai)
 	size_t n = strlen(ai->mnem) + 1;
 	for (int i = 0; i < ai->nmods; i++)
 		n += strlen(ai->mods[i]) + 1;
-	char *s = malloc(n);
-	if (!s)
-		abort();
+	char *s = xmalloc(n);
 	strcpy(s, ai->mnem);
 	for (int i = 0; i < ai->nmods; i++)
 		if (!isa_mod_is_hint(ai->mods[i])) {
@@ -1019,11 +1012,9 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 	c->ef = ef;
 	c->maxreg = -1;
 	ef->n = n;
-	ef->insns = calloc((size_t)(n ? n : 1), sizeof *ef->insns);
-	ef->labels = calloc((size_t)n + 1, sizeof *ef->labels);
-	int64_t *addrs = malloc(sizeof *addrs * (size_t)(n ? n : 1));
-	if (!ef->insns || !ef->labels || !addrs)
-		abort();
+	ef->insns = xcalloc((size_t)n, sizeof *ef->insns);
+	ef->labels = xcalloc((size_t)n + 1, sizeof *ef->labels);
+	int64_t *addrs = xmalloc(sizeof *addrs * (size_t)(n ? n : 1));
 	int64_t next = 0;
 	for (int i = 0; i < n; i++) {
 		int64_t a = af->insns[i].addr >= 0 ? af->insns[i].addr : next;
@@ -1101,16 +1092,12 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 		ast_free(u);
 		return NULL;
 	}
-	emu_program *p = calloc(1, sizeof *p);
-	if (!p)
-		abort();
+	emu_program *p = xcalloc(1, sizeof *p);
 	p->file = xstrdup(file);
 	p->target = xstrdup(target);
 	p->dialect = c.dialect;
 	p->nfuncs = u->nfuncs;
-	p->funcs = calloc((size_t)(u->nfuncs ? u->nfuncs : 1), sizeof *p->funcs);
-	if (!p->funcs)
-		abort();
+	p->funcs = xcalloc((size_t)u->nfuncs, sizeof *p->funcs);
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *af = &u->funcs[i];
 		p->funcs[i].name = xstrdup(af->name ? af->name : default_name ? default_name : "kernel");

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "emu.h"
+#include "xalloc.h"
 
 static const struct { const char *name; int size; } emu_types[] = {
 	{"u8", 1}, {"s8", 1}, {"u16", 2}, {"s16", 2}, {"u32", 4}, {"s32", 4},
@@ -25,12 +26,10 @@ void emu_stats_init(emu_stats *s, int n)
 	memset(s, 0, sizeof *s);
 	s->n = n;
 	size_t k = (size_t)(n ? n : 1);
-	s->warp = calloc(k, sizeof *s->warp);
-	s->thread = calloc(k, sizeof *s->thread);
-	s->active = calloc(k, sizeof *s->active);
-	s->predoff = calloc(k, sizeof *s->predoff);
-	if (!s->warp || !s->thread || !s->active || !s->predoff)
-		abort();
+	s->warp = xcalloc(k, sizeof *s->warp);
+	s->thread = xcalloc(k, sizeof *s->thread);
+	s->active = xcalloc(k, sizeof *s->active);
+	s->predoff = xcalloc(k, sizeof *s->predoff);
 }
 
 void emu_stats_free(emu_stats *s)
@@ -56,9 +55,7 @@ void emu_ctx_init(emu_ctx *x, const emu_program *p, const emu_func *f)
 	x->stack_limit = 64;
 	x->max_steps = 10000000000ull;
 	for (int b = 0; b < EMU_NBANKS; b++) {
-		x->cbank[b] = calloc(1, EMU_BANK_BYTES);
-		if (!x->cbank[b])
-			abort();
+		x->cbank[b] = xcalloc(1, EMU_BANK_BYTES);
 	}
 	emu_stats_init(&x->stats, f->n);
 }
@@ -90,19 +87,14 @@ void emu_abi_setup(emu_ctx *x)
 
 emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count)
 {
-	emu_buffer *nb = realloc(g->bufs, sizeof *nb * (size_t)(g->n + 1));
-	if (!nb)
-		abort();
-	g->bufs = nb;
+	g->bufs = xrealloc(g->bufs, sizeof *g->bufs * (size_t)(g->n + 1));
 	emu_buffer *b = &g->bufs[g->n++];
 	memset(b, 0, sizeof *b);
-	b->name = strdup(name);
+	b->name = xstrdup(name);
 	b->type = t;
 	b->count = count;
 	b->size = count * (uint64_t)emu_type_size(t);
-	b->data = calloc(1, b->size ? b->size : 1);
-	if (!b->name || !b->data)
-		abort();
+	b->data = xcalloc(1, b->size);
 	return b;
 }
 

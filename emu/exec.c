@@ -166,7 +166,7 @@ static void trap(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 
 /* ---- memory ---- */
 
-typedef enum { SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST } space;
+typedef int space; /* EMU_SP_* */
 
 static const char *const space_names[] = {"global", "shared", "local", "constant"};
 
@@ -181,8 +181,8 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 	else
 		a = w->r[in->areg][l];
 	a += (uint64_t)(int64_t)in->off;
-	if (sp != SP_GLOBAL || !in->wide)
-		a &= sp == SP_GLOBAL ? 0xffffffffu : 0xffffffffu;
+	if (!in->wide) /* 32-bit addressing wraps */
+		a &= 0xffffffffu;
 	if (a % size) {
 		trap(x, w, l, in, "misaligned %s access of %u bytes at address 0x%llx", space_names[sp],
 		     size, (unsigned long long)a);
@@ -190,18 +190,18 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 	}
 	uint8_t *p = NULL;
 	switch (sp) {
-	case SP_GLOBAL:
+	case EMU_SP_GLOBAL:
 		p = emu_gmem_ptr(&x->gmem, a, size);
 		break;
-	case SP_SHARED:
+	case EMU_SP_SHARED:
 		if (a + size <= x->shared_bytes)
 			p = x->cur_cta->smem + a;
 		break;
-	case SP_LOCAL:
+	case EMU_SP_LOCAL:
 		if (a + size <= x->local_bytes)
 			p = x->cur_cta->lmem + (size_t)(w->id * x->warp_size + l) * x->local_bytes + a;
 		break;
-	case SP_CONST:
+	case EMU_SP_CONST:
 		if (a + size <= EMU_BANK_BYTES)
 			p = x->cbank[in->sub] + a;
 		break;
@@ -689,7 +689,7 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint3
 {
 	uint32_t ta[32], targets[32] = {0};
 	int n = w->nlanes;
-	const uint32_t *a = in->sub ? NULL : vsrc(x, w, &in->s[0], ta);
+	const uint32_t *a = in->sub2 ? NULL : vsrc(x, w, &in->s[0], ta);
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
@@ -697,7 +697,7 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint3
 		if (a)
 			addr = a[l];
 		else {
-			uint8_t *p = mem_addr(x, w, in, SP_CONST, l, 4);
+			uint8_t *p = mem_addr(x, w, in, EMU_SP_CONST, l, 4);
 			if (!p)
 				return false;
 			memcpy(&addr, p, 4);
@@ -798,31 +798,11 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			break;
 		case EMU_H_VOTE: h_vote(w, in, G); break;
 		case EMU_H_LD:
-			if (!do_load(x, w, in, SP_GLOBAL, G))
-				return RUN_TRAP;
-			break;
-		case EMU_H_LDS:
-			if (!do_load(x, w, in, SP_SHARED, G))
-				return RUN_TRAP;
-			break;
-		case EMU_H_LDL:
-			if (!do_load(x, w, in, SP_LOCAL, G))
-				return RUN_TRAP;
-			break;
-		case EMU_H_LDC:
-			if (!do_load(x, w, in, SP_CONST, G))
+			if (!do_load(x, w, in, in->sub3, G))
 				return RUN_TRAP;
 			break;
 		case EMU_H_ST:
-			if (!do_store(x, w, in, SP_GLOBAL, G))
-				return RUN_TRAP;
-			break;
-		case EMU_H_STS:
-			if (!do_store(x, w, in, SP_SHARED, G))
-				return RUN_TRAP;
-			break;
-		case EMU_H_STL:
-			if (!do_store(x, w, in, SP_LOCAL, G))
+			if (!do_store(x, w, in, in->sub3, G))
 				return RUN_TRAP;
 			break;
 		case EMU_H_NOP: break;

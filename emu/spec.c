@@ -1,5 +1,6 @@
 /* Launch directives: .target .kernel .grid .block .shared .local .buffer .param .const .expect */
 #include "spec.h"
+#include "xalloc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,24 +24,7 @@ typedef struct {
 	int n;
 } pstate;
 
-static void *xcalloc(size_t n, size_t k)
-{
-	void *p = calloc(n ? n : 1, k);
-	if (!p)
-		abort();
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s);
-	if (!d)
-		abort();
-	return d;
-}
-
-#define GROW(arr, n) ((arr) = realloc((arr), sizeof *(arr) * (size_t)((n) + 1)), \
-		      (arr) ? (void)0 : abort(), &(arr)[(n)++])
+#define GROW(arr, n) ((arr) = xrealloc((arr), sizeof *(arr) * (size_t)((n) + 1)), &(arr)[(n)++])
 
 static void perr(pstate *p, int k, const char *fmt, const char *a)
 {
@@ -140,6 +124,49 @@ static void free_vals(spec_val *v, int n)
 	free(v);
 }
 
+static void free_bufs(emu_spec *s)
+{
+	for (int i = 0; i < s->nbufs; i++) {
+		free(s->bufs[i].name);
+		free(s->bufs[i].path);
+		free_vals(s->bufs[i].vals, s->bufs[i].nvals);
+	}
+	s->nbufs = 0;
+}
+
+static void free_params(emu_spec *s)
+{
+	for (int i = 0; i < s->nparams; i++)
+		free(s->params[i].val.text);
+	s->nparams = 0;
+}
+
+static void free_consts(emu_spec *s)
+{
+	for (int i = 0; i < s->nconsts; i++)
+		free_vals(s->consts[i].vals, s->consts[i].nvals);
+	s->nconsts = 0;
+}
+
+static void free_expects(emu_spec *s)
+{
+	for (int i = 0; i < s->nexpects; i++) {
+		free(s->expects[i].name);
+		free(s->expects[i].path);
+		free_vals(s->expects[i].vals, s->expects[i].nvals);
+	}
+	s->nexpects = 0;
+}
+
+/* The first directive of a kind in a file replaces what an earlier file gave. */
+static void replace_once(bool *replaced, emu_spec *s, void (*clear)(emu_spec *))
+{
+	if (!*replaced) {
+		*replaced = true;
+		clear(s);
+	}
+}
+
 static bool get_u32(pstate *p, int k, uint32_t *out, uint32_t min)
 {
 	int64_t v;
@@ -181,15 +208,7 @@ static void dims(pstate *p, uint32_t d[3], bool *has)
 static void d_buffer(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
-	if (!*replaced) {
-		*replaced = true;
-		for (int i = 0; i < s->nbufs; i++) {
-			free(s->bufs[i].name);
-			free(s->bufs[i].path);
-			free_vals(s->bufs[i].vals, s->bufs[i].nvals);
-		}
-		s->nbufs = 0;
-	}
+	replace_once(replaced, s, free_bufs);
 	if (p->n < 4) {
 		perr(p, 0, "usage: .buffer NAME TYPE COUNT [@ADDR] [= INIT]%s", "");
 		return;
@@ -274,12 +293,7 @@ static void d_buffer(pstate *p, bool *replaced)
 static void d_param(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
-	if (!*replaced) {
-		*replaced = true;
-		for (int i = 0; i < s->nparams; i++)
-			free(s->params[i].val.text);
-		s->nparams = 0;
-	}
+	replace_once(replaced, s, free_params);
 	spec_param q = {.file = p->file, .loc = {p->line, p->t[0].col}};
 	int k = 1;
 	if (k < p->n && p->t[k].w[0] == '@') {
@@ -306,12 +320,7 @@ static void d_param(pstate *p, bool *replaced)
 static void d_const(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
-	if (!*replaced) {
-		*replaced = true;
-		for (int i = 0; i < s->nconsts; i++)
-			free_vals(s->consts[i].vals, s->consts[i].nvals);
-		s->nconsts = 0;
-	}
+	replace_once(replaced, s, free_consts);
 	spec_const c = {.file = p->file, .loc = {p->line, p->t[0].col}};
 	uint32_t bank, off;
 	if (p->n < 5) {
@@ -338,15 +347,7 @@ static void d_const(pstate *p, bool *replaced)
 static void d_expect(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
-	if (!*replaced) {
-		*replaced = true;
-		for (int i = 0; i < s->nexpects; i++) {
-			free(s->expects[i].name);
-			free(s->expects[i].path);
-			free_vals(s->expects[i].vals, s->expects[i].nvals);
-		}
-		s->nexpects = 0;
-	}
+	replace_once(replaced, s, free_expects);
 	if (p->n < 2) {
 		perr(p, 0, "usage: .expect NAME [= V1 V2 ... | file PATH] [tol=EPS]%s", "");
 		return;
@@ -422,12 +423,8 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 	pstate *p = xcalloc(1, sizeof *p);
 	p->s = s;
 	p->file = file;
-	char **nf = realloc(s->files, sizeof *nf * (size_t)(s->nfiles + 1));
-	char **nt = realloc(s->texts, sizeof *nt * (size_t)(s->nfiles + 1));
-	if (!nf || !nt)
-		abort();
-	s->files = nf;
-	s->texts = nt;
+	s->files = xrealloc(s->files, sizeof *s->files * (size_t)(s->nfiles + 1));
+	s->texts = xrealloc(s->texts, sizeof *s->texts * (size_t)(s->nfiles + 1));
 	s->files[s->nfiles] = xstrdup(file);
 	s->texts[s->nfiles] = xstrdup(text);
 	p->file = s->files[s->nfiles];
@@ -497,20 +494,10 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 
 void spec_free(emu_spec *s)
 {
-	for (int i = 0; i < s->nbufs; i++) {
-		free(s->bufs[i].name);
-		free(s->bufs[i].path);
-		free_vals(s->bufs[i].vals, s->bufs[i].nvals);
-	}
-	for (int i = 0; i < s->nparams; i++)
-		free(s->params[i].val.text);
-	for (int i = 0; i < s->nconsts; i++)
-		free_vals(s->consts[i].vals, s->consts[i].nvals);
-	for (int i = 0; i < s->nexpects; i++) {
-		free(s->expects[i].name);
-		free(s->expects[i].path);
-		free_vals(s->expects[i].vals, s->expects[i].nvals);
-	}
+	free_bufs(s);
+	free_params(s);
+	free_consts(s);
+	free_expects(s);
 	for (int i = 0; i < s->nfiles; i++) {
 		free(s->files[i]);
 		free(s->texts[i]);
@@ -561,9 +548,7 @@ static uint8_t *read_file(const char *path, size_t *len)
 		n += k;
 		if (n == cap) {
 			cap *= 2;
-			b = realloc(b, cap);
-			if (!b)
-				abort();
+			b = xrealloc(b, cap);
 		}
 	}
 	fclose(f);

@@ -1,5 +1,6 @@
 /* Grouping and printing of the per-instruction counts the interpreter keeps. */
 #include "stats.h"
+#include "xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +33,7 @@ int stats_rows(const emu_ctx *x, stats_by by, stats_row **out)
 	const emu_func *f = x->f;
 	int nt;
 	const isa_desc *t = isa_table(x->prog->dialect, &nt);
-	stats_row *rows = calloc((size_t)(f->n ? f->n : 1), sizeof *rows);
-	if (!rows)
-		abort();
+	stats_row *rows = xcalloc((size_t)f->n, sizeof *rows);
 	int n = 0;
 	for (int i = 0; i < f->n; i++) {
 		if (!x->stats.warp[i])

@@ -1,19 +1,11 @@
 /* Parse-tree building and located diagnostics shared by the grammars. */
 #include "ast.h"
 
+#include "../emu/xalloc.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void *xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n ? n : 1);
-	if (!q) {
-		fputs("simtemu: out of memory\n", stderr);
-		abort(); /* the only way out when the host has no memory left */
-	}
-	return q;
-}
 
 static void print_line(ast_diags *d, ast_loc loc)
 {

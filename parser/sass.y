@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sass.lex.h"
+#include "../emu/xalloc.h"
 static void end_line(ast_unit *u, int line);
 static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
 static ast_loc L(SASS_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; }
@@ -209,11 +210,9 @@ static char *line_text(const char *src, int line, int c0, int c1)
 			p++;
 	}
 	if (!p || c1 < c0)
-		return strdup("");
+		return xstrdup("");
 	size_t n = (size_t)(c1 - c0 + 1);
-	char *s = malloc(n + 1);
-	if (!s)
-		return NULL;
+	char *s = xmalloc(n + 1);
 	memcpy(s, p + c0 - 1, n);
 	s[n] = 0;
 	return s;
@@ -242,9 +241,7 @@ static void end_line(ast_unit *u, int line)
 
 ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 {
-	ast_unit *u = calloc(1, sizeof *u);
-	if (!u)
-		return NULL;
+	ast_unit *u = xcalloc(1, sizeof *u);
 	u->diags.file = file;
 	u->diags.src = src;
 	u->diags.out = diag_out ? diag_out : stderr;
@@ -257,7 +254,7 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 	}
 	/* a final newline makes the last line complete */
 	size_t n = strlen(src);
-	char *buf = malloc(n + 2);
+	char *buf = xmalloc(n + 2);
 	memcpy(buf, src, n);
 	buf[n] = '\n';
 	buf[n + 1] = 0;

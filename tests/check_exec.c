@@ -148,6 +148,16 @@ static const exec_case cases[] = {
 	 "ST [R30+0x10], R10;\nEXIT;\n", 5, {4, 2, 3, 2, 1024}},
 	{"rz sink", ONE "MOV32I R0, 0x9;\nIADD RZ, R0, 0x1;\nIADD R1, RZ, R0;\nST [R30], R1;\nST [R30+0x4], RZ;\nEXIT;\n",
 	 2, {9, 0}},
+	/* BRX through a jump table: lanes 0,2 -> 0x28, lane 1 -> 0x30, lane 3 -> 0x38; each group
+	   runs its case and pops back (the DIV token re-runs the BRX for the rest) */
+	{"brx jump table", FOUR ".const 16 0x0 u32 0x28 0x30 0x28 0x38\nSHL R4, R29, 0x2;\nSSY JOIN;\n"
+	 "BRX c [0x10] [R4+0x0];\nMOV32I.S R0, 0x64;\nMOV32I.S R0, 0xc8;\nMOV32I.S R0, 0x12c;\n"
+	 "JOIN: ST [R30], R0;\nEXIT;\n", 4, {100, 200, 100, 300}},
+	/* PRET: the returning lanes wait in the PRET token and resume at its target */
+	{"pret ret", FOUR "MOV32I R0, 0x9;\nPRET AFTER;\nISETP.LT.AND P0, pt, R29, 0x2, pt;\n@P0 RET;\n"
+	 "MOV32I R0, 0x5;\nRET;\nAFTER: ST [R30], R0;\nEXIT;\n", 4, {9, 9, 5, 5}},
+	{"jcal", FOUR "MOV R4, R29;\nJCAL F;\nST [R30], R5;\nEXIT;\nF: IADD R5, R4, 0x10;\nRET;\n", 4,
+	 {16, 17, 18, 19}},
 	{"predicated lanes", FOUR "MOV32I R0, 0x7;\nISETP.GE.AND P0, pt, R29, 0x2, pt;\n@P0 MOV32I R0, 0x9;\n"
 	 "@!P0 IADD R0, R0, R29;\nST [R30], R0;\nEXIT;\n", 4, {7, 8, 9, 9}},
 };
