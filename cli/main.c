@@ -244,6 +244,82 @@ static int cmd_asm(int argc, char **argv)
 	return rc;
 }
 
+/* Geometry and memory sizes: directives first, then the command line. */
+static bool configure(emu_ctx *x, const emu_spec *sp, const opts *o)
+{
+	if (sp->has_grid)
+		memcpy(x->grid, sp->grid, sizeof x->grid);
+	if (sp->has_block)
+		memcpy(x->block, sp->block, sizeof x->block);
+	if (o->has_grid)
+		memcpy(x->grid, o->grid, sizeof x->grid);
+	if (o->has_block)
+		memcpy(x->block, o->block, sizeof x->block);
+	if (sp->has_shared)
+		x->shared_bytes = sp->shared_bytes;
+	if (sp->has_local)
+		x->local_bytes = sp->local_bytes;
+	x->warp_size = o->warp_size;
+	x->max_steps = o->max_steps;
+	x->stack_limit = o->stack_depth;
+	uint64_t nthreads = (uint64_t)x->block[0] * x->block[1] * x->block[2];
+	if (nthreads > 1024) {
+		fprintf(stderr, "simtemu: error: a CTA of %llu threads is larger than 1024\n",
+			(unsigned long long)nthreads);
+		return false;
+	}
+	if (x->local_bytes > (1u << 20) || x->shared_bytes > (1u << 24)) {
+		fprintf(stderr, "simtemu: error: .local is limited to 1 MiB and .shared to 16 MiB\n");
+		return false;
+	}
+	for (int i = 0; i < o->ndumps; i++)
+		if (!spec_has_buffer(sp, o->dumps[i])) {
+			fprintf(stderr, "simtemu: error: --dump %s: no such buffer\n", o->dumps[i]);
+			return false;
+		}
+	return true;
+}
+
+/* After a run: dumps, .expect checks, then the summary or the statistics. */
+static int report(emu_ctx *x, const emu_spec *sp, const opts *o, bool stats)
+{
+	for (int i = 0; i < o->ndumps; i++)
+		spec_dump(x, o->dumps[i], stdout);
+	int nchecked = 0;
+	FILE *devnull = o->quiet ? fopen("/dev/null", "w") : NULL;
+	int failed = spec_check(sp, x, devnull ? devnull : stdout, stderr, &nchecked);
+	if (devnull)
+		fclose(devnull);
+	if (stats)
+		stats_print(x, (stats_by)stats_parse_by(o->by), (stats_fmt)stats_parse_fmt(o->counts), stdout);
+	else if (!o->quiet) {
+		stats_totals t = stats_total(x);
+		printf("kernel %s (%s)  grid %u,%u,%u  block %u,%u,%u  warp size %d\n", x->f->name,
+		       x->prog->target, x->grid[0], x->grid[1], x->grid[2], x->block[0], x->block[1],
+		       x->block[2], x->warp_size);
+		printf("warp_inst %llu  thread_inst %llu  active_thread_inst %llu  pred_off %llu  "
+		       "simd_efficiency %.4f\n", (unsigned long long)t.warp, (unsigned long long)t.thread,
+		       (unsigned long long)t.active, (unsigned long long)t.predoff, stats_simd_efficiency(x));
+		printf("result: %s (%d of %d .expect held)\n", failed ? "FAIL" : "ok", nchecked - failed,
+		       nchecked);
+	}
+	return failed ? EXIT_EXPECT : 0;
+}
+
+/* The function to launch: --kernel, else .kernel, else the first. */
+static int pick_function(const emu_program *p, const opts *o, const emu_spec *sp, const char *file)
+{
+	const char *kname = o->kernel ? o->kernel : sp->kernel;
+	int fi = kname ? emu_find_func(p, kname) : 0;
+	if (fi < 0) {
+		fprintf(stderr, "simtemu: error: no function '%s' in %s (it has:", kname, file);
+		for (int i = 0; i < p->nfuncs; i++)
+			fprintf(stderr, " %s", p->funcs[i].name);
+		fprintf(stderr, ")\n");
+	}
+	return fi;
+}
+
 /* run and stats: assemble, set up the launch, run, check. */
 static int cmd_run(int argc, char **argv, bool stats)
 {
@@ -257,110 +333,33 @@ static int cmd_run(int argc, char **argv, bool stats)
 		return usage_error("cannot read '%s'", file);
 	emu_spec sp = {0};
 	int errs = spec_parse(&sp, file, src, stderr);
-	if (o.spec) {
-		spec_src = read_text(o.spec);
-		if (!spec_src) {
-			free(src);
-			spec_free(&sp);
-			return usage_error("cannot read spec file '%s'", o.spec);
-		}
+	if (o.spec && !(spec_src = read_text(o.spec))) {
+		free(src);
+		spec_free(&sp);
+		return usage_error("cannot read spec file '%s'", o.spec);
+	}
+	if (spec_src)
 		errs += spec_parse(&sp, o.spec, spec_src, stderr);
-	}
-	const char *target = o.target ? o.target : sp.target;
 	char *dflt = base_name(file);
-	emu_program *p = emu_assemble(file, src, target, sp.kernel ? sp.kernel : dflt, stderr);
+	emu_program *p = emu_assemble(file, src, o.target ? o.target : sp.target, sp.kernel ? sp.kernel : dflt,
+				      stderr);
 	free(dflt);
-	int rc = 0;
+	int rc = EXIT_INPUT, fi = -1;
 	emu_ctx x;
-	bool have_ctx = false;
-	if (!p || errs) {
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	const char *kname = o.kernel ? o.kernel : sp.kernel;
-	int fi = kname ? emu_find_func(p, kname) : 0;
-	if (fi < 0) {
-		fprintf(stderr, "simtemu: error: no function '%s' in %s (it has:", kname, file);
-		for (int i = 0; i < p->nfuncs; i++)
-			fprintf(stderr, " %s", p->funcs[i].name);
-		fprintf(stderr, ")\n");
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	emu_ctx_init(&x, p, &p->funcs[fi]);
-	have_ctx = true;
-	if (sp.has_grid)
-		memcpy(x.grid, sp.grid, sizeof x.grid);
-	if (sp.has_block)
-		memcpy(x.block, sp.block, sizeof x.block);
-	if (o.has_grid)
-		memcpy(x.grid, o.grid, sizeof x.grid);
-	if (o.has_block)
-		memcpy(x.block, o.block, sizeof x.block);
-	if (sp.has_shared)
-		x.shared_bytes = sp.shared_bytes;
-	if (sp.has_local)
-		x.local_bytes = sp.local_bytes;
-	x.warp_size = o.warp_size;
-	x.max_steps = o.max_steps;
-	x.stack_limit = o.stack_depth;
-	uint64_t nthreads = (uint64_t)x.block[0] * x.block[1] * x.block[2];
-	if (nthreads > 1024) {
-		fprintf(stderr, "simtemu: error: a CTA of %llu threads is larger than 1024\n",
-			(unsigned long long)nthreads);
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	if (x.local_bytes > (1u << 20) || x.shared_bytes > (1u << 24)) {
-		fprintf(stderr, "simtemu: error: .local is limited to 1 MiB and .shared to 16 MiB\n");
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	emu_abi_setup(&x);
-	if (spec_apply(&sp, &x, stderr)) {
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	for (int i = 0; i < o.ndumps; i++)
-		if (!emu_gmem_find_name(&x.gmem, o.dumps[i])) {
-			fprintf(stderr, "simtemu: error: --dump %s: no such buffer\n", o.dumps[i]);
-			rc = EXIT_INPUT;
-			goto out;
+	if (p && !errs && (fi = pick_function(p, &o, &sp, file)) >= 0) {
+		emu_ctx_init(&x, p, &p->funcs[fi]);
+		if (configure(&x, &sp, &o)) {
+			emu_abi_setup(&x);
+			if (!spec_apply(&sp, &x, stderr)) {
+				if (emu_launch(&x) != EMU_OK) {
+					fprintf(stderr, "simtemu: %s\n", x.trap.msg);
+					rc = EXIT_TRAPPED;
+				} else
+					rc = report(&x, &sp, &o, stats);
+			}
 		}
-	emu_status st = emu_launch(&x);
-	if (st != EMU_OK) {
-		fprintf(stderr, "simtemu: %s\n", x.trap.msg);
-		rc = EXIT_TRAPPED;
-		goto out;
-	}
-	for (int i = 0; i < o.ndumps; i++)
-		spec_dump(&x, o.dumps[i], stdout);
-	int nchecked = 0;
-	FILE *rep = o.quiet ? NULL : stdout;
-	FILE *devnull = NULL;
-	if (!rep)
-		rep = devnull = fopen("/dev/null", "w");
-	int failed = spec_check(&sp, &x, rep ? rep : stdout, stderr, &nchecked);
-	if (devnull)
-		fclose(devnull);
-	if (stats)
-		stats_print(&x, (stats_by)stats_parse_by(o.by), (stats_fmt)stats_parse_fmt(o.counts), stdout);
-	else if (!o.quiet) {
-		stats_totals t = stats_total(&x);
-		printf("kernel %s (%s)  grid %u,%u,%u  block %u,%u,%u  warp size %d\n", x.f->name,
-		       p->target, x.grid[0], x.grid[1], x.grid[2], x.block[0], x.block[1], x.block[2],
-		       x.warp_size);
-		printf("warp_inst %llu  thread_inst %llu  active_thread_inst %llu  pred_off %llu  "
-		       "simd_efficiency %.4f\n", (unsigned long long)t.warp, (unsigned long long)t.thread,
-		       (unsigned long long)t.active, (unsigned long long)t.predoff,
-		       stats_simd_efficiency(&x));
-		printf("result: %s (%d of %d .expect held)\n", failed ? "FAIL" : "ok", nchecked - failed,
-		       nchecked);
-	}
-	rc = failed ? EXIT_EXPECT : 0;
-out:
-	if (have_ctx)
 		emu_ctx_free(&x);
+	}
 	emu_program_free(p);
 	spec_free(&sp);
 	free(src);

@@ -17,6 +17,7 @@ typedef struct {
 	emu_func *ef;
 	const ast_insn *ai;
 	emu_insn *in;
+	const int64_t *addrs; /* instruction addresses of the function */
 	int maxreg;
 } asm_ctx;
 
@@ -471,7 +472,7 @@ static int sreg_code(const char *name)
 	return -1;
 }
 
-/* ---- handler selection, one case per opcode ---- */
+/* ---- handler selection: one selector per family, named in the .def row ---- */
 
 static void need_cmp(asm_ctx *c, int code)
 {
@@ -479,513 +480,526 @@ static void need_cmp(asm_ctx *c, int code)
 		err(c, c->ai->loc, "%s needs a comparison modifier%s", c->desc->name, "");
 }
 
-static void select_alu(asm_ctx *c, int op)
+static void sel_mov(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	bool u32 = has_mod(ai, "U32");
-	in->sign = !u32;
-	switch (op) {
-	case ISA_MOV:
-	case ISA_MOV32I:
-		in->h = EMU_H_MOV;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_any(c, &ai->ops[1], ai->ops[1].kind == OPND_FIMM, op == ISA_MOV32I);
-		break;
-	case ISA_S2R: {
-		in->h = EMU_H_S2R;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		int sr = sreg_code(ai->ops[1].name);
-		if (sr < 0)
-			err(c, ai->ops[1].loc, "unsupported special register '%s' for %s", ai->ops[1].name,
-			    c->target);
-		in->sub = (uint8_t)(sr < 0 ? 0 : sr);
-		break;
-	}
-	case ISA_IADD:
-	case ISA_IADD32I:
-	case ISA_ISUB:
-		in->h = EMU_H_IADD;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_raw(c, 1);
-		if (op == ISA_IADD32I)
-			in->s[1] = src_any(c, &ai->ops[2], false, true);
-		else
-			in->s[1] = src_raw(c, 2);
-		if (op == ISA_ISUB)
-			in->s[1].neg = !in->s[1].neg;
-		in->x_in = has_mod(ai, "X");
-		in->cc_out |= has_mod(ai, "CC");
-		in->sub = has_mod(ai, "SAT");
-		if (in->s[0].neg && in->s[1].neg)
-			err(c, ai->loc, "both operands negated%s", "", "");
-		break;
-	case ISA_IMUL:
-	case ISA_IMUL32I:
-	case ISA_IMAD: {
-		in->h = op == ISA_IMAD ? EMU_H_IMAD : EMU_H_IMUL;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = op == ISA_IMUL32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
-		if (op == ISA_IMAD)
-			in->s[2] = src_raw(c, 3);
-		int bits[4], sg[4];
-		int nt = int_types(ai, bits, sg, 4);
-		in->sub = nt >= 1 ? (uint8_t)sg[0] : 1;  /* a signed */
-		in->sub2 = nt >= 2 ? (uint8_t)sg[1] : in->sub; /* b signed */
-		in->sub3 = has_mod(ai, "HI");
-		in->x_in = has_mod(ai, "X");
-		in->cc_out |= has_mod(ai, "CC");
-		break;
-	}
-	case ISA_ISCADD:
-		in->h = EMU_H_ISCADD;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = src_int(c, 2);
-		in->sub = (uint8_t)(ai->ops[3].ival & 31);
-		in->cc_out |= has_mod(ai, "CC");
-		break;
-	case ISA_SHL:
-	case ISA_SHR:
-		in->h = op == ISA_SHL ? EMU_H_SHL : EMU_H_SHR;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = src_int(c, 2);
-		in->sub = has_mod(ai, "W");
-		in->cc_out |= has_mod(ai, "CC");
-		break;
-	case ISA_LOP:
-	case ISA_LOP32I: {
-		in->h = EMU_H_LOP;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = op == ISA_LOP32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
-		int b = has_mod(ai, "AND") ? EMU_LOP_AND : has_mod(ai, "OR") ? EMU_LOP_OR
-			: has_mod(ai, "XOR") ? EMU_LOP_XOR : has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
-		if (b < 0)
-			err(c, ai->loc, "%s needs .AND, .OR, .XOR or .PASS_B%s", c->desc->name, "");
-		in->sub = (uint8_t)(b < 0 ? 0 : b);
-		in->cc_out |= has_mod(ai, "CC");
-		break;
-	}
-	case ISA_ISETP:
-	case ISA_ISET: {
-		int cmp = cmp_code(ai, false), b = bop_code(ai, 0);
-		need_cmp(c, cmp);
-		if (op == ISA_ISETP) {
-			in->h = EMU_H_ISETP;
-			in->d = dst_pred(c, &ai->ops[0]);
-			in->d2 = dst_pred(c, &ai->ops[1]);
-			in->s[0] = src_int(c, 2);
-			in->s[1] = src_int(c, 3);
-			in->s[2] = src_pred(&ai->ops[4]);
-		} else {
-			in->h = EMU_H_ISET;
-			in->d = dst_reg(c, &ai->ops[0], 1);
-			in->s[0] = src_int(c, 1);
-			in->s[1] = src_int(c, 2);
-			in->s[2] = src_pred(&ai->ops[3]);
-			in->sub3 = has_mod(ai, "BF");
-		}
-		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-		in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-		if (has_mod(ai, "X"))
-			err(c, ai->loc, "%s.X (extended compare) is not supported yet%s", c->desc->name, "");
-		break;
-	}
-	case ISA_ICMP: {
-		int cmp = cmp_code(ai, false);
-		need_cmp(c, cmp);
-		in->h = EMU_H_ICMP;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = src_int(c, 2);
-		in->s[2] = src_int(c, 3);
-		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-		break;
-	}
-	case ISA_IMNMX:
-	case ISA_SEL:
-	case ISA_FMNMX:
-		in->h = op == ISA_IMNMX ? EMU_H_IMNMX : op == ISA_SEL ? EMU_H_SEL : EMU_H_FMNMX;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		if (op == ISA_FMNMX) {
-			in->s[0] = src_flt(c, 1);
-			in->s[1] = src_flt(c, 2);
-		} else {
-			in->s[0] = src_int(c, 1);
-			in->s[1] = src_int(c, 2);
-		}
-		in->s[2] = src_pred(&ai->ops[3]);
-		break;
-	case ISA_PSETP: {
-		in->h = EMU_H_PSETP;
-		in->d = dst_pred(c, &ai->ops[0]);
-		in->d2 = dst_pred(c, &ai->ops[1]);
-		for (int i = 0; i < 3; i++)
-			in->s[i] = src_pred(&ai->ops[2 + i]);
-		int b1 = bop_code(ai, 0), b2 = bop_code(ai, 1);
-		if (b1 < 0 || b2 < 0)
-			err(c, ai->loc, "PSETP needs two boolean modifiers (e.g. .AND.AND)%s", "", "");
-		in->sub = (uint8_t)(b1 < 0 ? 0 : b1);
-		in->sub2 = (uint8_t)(b2 < 0 ? 0 : b2);
-		break;
-	}
-	}
+	c->in->h = EMU_H_MOV;
+	c->in->d = dst_reg(c, &ai->ops[0], 1);
+	c->in->s[0] = src_any(c, &ai->ops[1], ai->ops[1].kind == OPND_FIMM, op == ISA_MOV32I);
 }
 
-static void select_fp(asm_ctx *c, int op)
+/* RRO: the range-reduced format is our plain fp32 value; MUFU then applies the function. */
+static void sel_rro(asm_ctx *c, int op)
+{
+	(void)op;
+	c->in->h = EMU_H_MOV;
+	c->in->d = dst_reg(c, &c->ai->ops[0], 1);
+	c->in->s[0] = src_flt(c, 1);
+}
+
+static void sel_s2r(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	c->in->h = EMU_H_S2R;
+	c->in->d = dst_reg(c, &ai->ops[0], 1);
+	int sr = sreg_code(ai->ops[1].name);
+	if (sr < 0)
+		err(c, ai->ops[1].loc, "unsupported special register '%s' for %s", ai->ops[1].name, c->target);
+	c->in->sub = (uint8_t)(sr < 0 ? 0 : sr);
+}
+
+static void sel_iadd(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
+	in->h = EMU_H_IADD;
+	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_raw(c, 1);
+	in->s[1] = op == ISA_IADD32I ? src_any(c, &ai->ops[2], false, true) : src_raw(c, 2);
+	if (op == ISA_ISUB)
+		in->s[1].neg = !in->s[1].neg;
+	in->x_in = has_mod(ai, "X");
+	in->cc_out |= has_mod(ai, "CC");
+	in->sub = has_mod(ai, "SAT");
+	if (in->s[0].neg && in->s[1].neg)
+		err(c, ai->loc, "both operands negated%s", "", "");
+}
+
+static void sel_imul(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = op == ISA_IMAD ? EMU_H_IMAD : EMU_H_IMUL;
+	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = op == ISA_IMUL32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+	if (op == ISA_IMAD)
+		in->s[2] = src_raw(c, 3);
 	int bits[4], sg[4];
 	int nt = int_types(ai, bits, sg, 4);
-	switch (op) {
-	case ISA_I2F:
-	case ISA_F2I:
-	case ISA_F2F:
-	case ISA_I2I: {
-		int dbits, sbits, dsg, ssg;
-		/* defaults: I2F.F32.S32, F2I.S32.F32, F2F.F32.F32, I2I.S32.S32 */
-		int ddef = op == ISA_I2F || op == ISA_F2F ? -32 : 32;
-		int sdef = op == ISA_F2I || op == ISA_F2F ? -32 : 32;
-		dbits = nt >= 1 ? bits[0] : ddef;
-		dsg = nt >= 1 ? sg[0] : 1;
-		sbits = nt >= 2 ? bits[1] : sdef;
-		ssg = nt >= 2 ? sg[1] : 1;
-		if (nt == 1 && ((op == ISA_I2F && bits[0] > 0) || (op == ISA_F2I && bits[0] < 0))) {
-			sbits = bits[0];
-			ssg = sg[0];
-			dbits = ddef;
-			dsg = 1;
-		}
-		bool dflt = dbits < 0, sflt = sbits < 0;
-		bool okk = (op == ISA_I2F && dflt && !sflt) || (op == ISA_F2I && !dflt && sflt) ||
-			   (op == ISA_F2F && dflt && sflt) || (op == ISA_I2I && !dflt && !sflt);
-		if (!okk || (dflt && dbits != -32 && dbits != -64) || (sflt && sbits != -32 && sbits != -64) ||
-		    (!dflt && dbits != 8 && dbits != 16 && dbits != 32 && dbits != 64) ||
-		    (!sflt && sbits != 8 && sbits != 16 && sbits != 32 && sbits != 64)) {
-			err(c, ai->loc, "unsupported conversion types for %s on %s", c->desc->name, c->target);
-			return;
-		}
-		if (dbits == 64 || sbits == 64) {
-			err(c, ai->loc, "64-bit integer conversions are not supported yet (%s on %s)",
-			    c->desc->name, c->target);
-			return;
-		}
-		in->h = op == ISA_I2F ? EMU_H_I2F : op == ISA_F2I ? EMU_H_F2I : op == ISA_F2F ? EMU_H_F2F
-			: EMU_H_I2I;
-		int dn = dbits == -64 ? 2 : 1, sn = sbits == -64 ? 2 : 1;
-		in->d = dst_reg(c, &ai->ops[0], dn);
-		const ast_opnd *so = &ai->ops[1];
-		if (sn == 2) {
-			if (so->kind != OPND_REG) {
-				err(c, so->loc, "a 64-bit source must be a register pair%s", "", "");
-				return;
-			}
-			reg_ok(c, so, 2);
-			note_reg(c, so->reg, 2);
-		}
-		in->s[0] = src_any(c, so, sflt, false);
-		in->sub = (uint8_t)(dflt ? -dbits : dbits);
-		in->sub2 = (uint8_t)(sflt ? -sbits : sbits);
-		in->sign = (uint8_t)(dsg | ssg << 1);
-		in->sub3 = (uint8_t)round_mode(ai);
-		if (op == ISA_F2F && (has_mod(ai, "TRUNC") || has_mod(ai, "FLOOR") || has_mod(ai, "CEIL") ||
-				      has_mod(ai, "ROUND")))
-			in->sub3 |= EMU_RND_INT; /* round to an integral value */
-		if (op == ISA_F2I && !(has_mod(ai, "TRUNC") || has_mod(ai, "FLOOR") || has_mod(ai, "CEIL")))
-			in->sub3 = EMU_RND_RN;
-		in->width = has_mod(ai, "SAT");
-		in->wide = has_mod(ai, "FTZ");
-		break;
-	}
-	case ISA_FADD:
-	case ISA_FADD32I:
-	case ISA_FMUL:
-	case ISA_FMUL32I:
-	case ISA_FFMA: {
-		bool wide = op == ISA_FADD32I || op == ISA_FMUL32I;
-		in->h = op == ISA_FFMA ? EMU_H_FFMA : (op == ISA_FADD || op == ISA_FADD32I) ? EMU_H_FADD
-			: EMU_H_FMUL;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_flt(c, 1);
-		in->s[1] = src_any(c, &ai->ops[2], true, wide);
-		if (op == ISA_FFMA)
-			in->s[2] = src_flt(c, 3);
-		in->sub = (uint8_t)round_mode(ai);
-		in->sub2 = has_mod(ai, "SAT");
-		in->sub3 = has_mod(ai, "FTZ");
-		break;
-	}
-	case ISA_FSETP: {
-		int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
-		need_cmp(c, cmp);
-		in->h = EMU_H_FSETP;
-		in->d = dst_pred(c, &ai->ops[0]);
-		in->d2 = dst_pred(c, &ai->ops[1]);
-		in->s[0] = src_flt(c, 2);
-		in->s[1] = src_flt(c, 3);
-		in->s[2] = src_pred(&ai->ops[4]);
-		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-		in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-		in->sub3 = has_mod(ai, "FTZ");
-		break;
-	}
-	case ISA_MUFU: {
-		static const char *const fn[] = {"RCP", "EX2", "LG2", "SIN", "COS", "RSQ", "SQRT"};
-		int f = -1;
-		for (int i = 0; i < 7; i++)
-			if (has_mod(ai, fn[i]))
-				f = i;
-		if (f < 0)
-			err(c, ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ)%s",
-			    "", "");
-		in->h = EMU_H_MUFU;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_flt(c, 1);
-		in->sub = (uint8_t)(f < 0 ? 0 : f);
-		break;
-	}
-	case ISA_RRO:
-		/* the range-reduced format is our plain fp32 value: MUFU then applies the function */
-		in->h = EMU_H_MOV;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_flt(c, 1);
-		break;
-	}
+	in->sub = nt >= 1 ? (uint8_t)sg[0] : 1;        /* a signed (the default) */
+	in->sub2 = nt >= 2 ? (uint8_t)sg[1] : in->sub; /* b signed */
+	in->sub3 = has_mod(ai, "HI");
+	in->x_in = has_mod(ai, "X");
+	in->cc_out |= has_mod(ai, "CC");
 }
 
-static void select_misc(asm_ctx *c, int op)
+static void sel_iscadd(asm_ctx *c, int op)
+{
+	(void)op;
+	emu_insn *in = c->in;
+	in->h = EMU_H_ISCADD;
+	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = src_int(c, 2);
+	in->sub = (uint8_t)(c->ai->ops[3].ival & 31);
+	in->cc_out |= has_mod(c->ai, "CC");
+}
+
+static void sel_shift(asm_ctx *c, int op)
+{
+	emu_insn *in = c->in;
+	in->h = op == ISA_SHL ? EMU_H_SHL : EMU_H_SHR;
+	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = src_int(c, 2);
+	in->sub = has_mod(c->ai, "W");
+	in->sign = !has_mod(c->ai, "U32");
+	in->cc_out |= has_mod(c->ai, "CC");
+}
+
+static void sel_lop(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	switch (op) {
-	case ISA_VADD:
-	case ISA_VMNMX:
-		if (!has_mod(ai, "ACC")) {
-			err(c, ai->loc, "%s is supported with .ACC only (so far) on %s", c->desc->name,
-			    c->target);
-			return;
-		}
-		in->h = op == ISA_VADD ? EMU_H_VADD : EMU_H_VMNMX;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = src_int(c, 2);
-		in->s[2] = src_int(c, 3);
-		in->sign = !(has_mod(ai, "U32") || has_mod(ai, "UD"));
-		in->sub = has_mod(ai, "MX") || has_mod(ai, "MAX");
-		break;
-	case ISA_POPC:
-		in->h = EMU_H_POPC;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		if (ai->nops > 2)
-			in->s[1] = src_int(c, 2);
-		else
-			in->s[1] = (emu_src){.kind = SRC_IMM, .imm = 0xffffffffu, .and_ = 0xffffffffu};
-		break;
-	case ISA_FLO:
-		in->h = EMU_H_FLO;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->sign = has_mod(ai, "S32");
-		in->sub = has_mod(ai, "SH");
-		break;
-	case ISA_BFE:
-		in->h = EMU_H_BFE;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = src_int(c, 2);
-		in->sign = !has_mod(ai, "U32");
-		in->sub = has_mod(ai, "BREV");
-		break;
-	case ISA_BFI:
-		in->h = EMU_H_BFI;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->s[0] = src_int(c, 1);
-		in->s[1] = src_int(c, 2);
-		in->s[2] = src_int(c, 3);
-		break;
-	case ISA_VOTE:
-		if (!has_mod(ai, "ANY") && !has_mod(ai, "ALL")) {
-			err(c, ai->loc, "VOTE needs .ANY or .ALL%s", "", "");
-			return;
-		}
-		in->h = EMU_H_VOTE;
-		in->d = dst_reg(c, &ai->ops[0], 1);
+	in->h = EMU_H_LOP;
+	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = op == ISA_LOP32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+	int b = has_mod(ai, "AND") ? EMU_LOP_AND : has_mod(ai, "OR") ? EMU_LOP_OR
+		: has_mod(ai, "XOR") ? EMU_LOP_XOR : has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
+	if (b < 0)
+		err(c, ai->loc, "%s needs .AND, .OR, .XOR or .PASS_B%s", c->desc->name, "");
+	in->sub = (uint8_t)(b < 0 ? 0 : b);
+	in->cc_out |= has_mod(ai, "CC");
+}
+
+/* ISETP p, q, a, b, c and ISET d, a, b, c */
+static void sel_isetp(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int cmp = cmp_code(ai, false), b = bop_code(ai, 0);
+	need_cmp(c, cmp);
+	int k = op == ISA_ISETP ? 2 : 1;
+	if (op == ISA_ISETP) {
+		in->h = EMU_H_ISETP;
+		in->d = dst_pred(c, &ai->ops[0]);
 		in->d2 = dst_pred(c, &ai->ops[1]);
-		in->s[0] = src_pred(&ai->ops[2]);
-		in->sub = has_mod(ai, "ALL");
-		break;
-	case ISA_NOP:
-	case ISA_BPT:
-		if (op == ISA_BPT && !has_mod(ai, "DRAIN")) {
-			err(c, ai->loc, "BPT without .DRAIN (a debugger trap) is not supported%s", "", "");
-			return;
-		}
-		if (op == ISA_NOP && ai->nops == 1 && strcmp(ai->ops[0].name, "T"))
-			err(c, ai->ops[0].loc, "NOP with condition CC.%s is not supported (only CC.T)%s",
-			    ai->ops[0].name, "");
-		in->h = EMU_H_NOP;
-		break;
-	case ISA_BAR: {
-		/* BAR.RED.POPC Rd, Rbar[, count][, p]; BAR.SYNC bar[, count] */
-		in->h = EMU_H_BAR;
-		bool red = has_mod(ai, "RED");
-		if (red && !has_mod(ai, "POPC")) {
-			err(c, ai->loc, "BAR.RED is supported with .POPC only%s", "", "");
-			return;
-		}
-		if (!red && !has_mod(ai, "SYNC")) {
-			err(c, ai->loc, "BAR needs .RED.POPC or .SYNC%s", "", "");
-			return;
-		}
-		in->sub = red;
-		int k = 0;
-		in->d = EMU_RZ_SINK;
-		if (red) {
-			if (ai->nops < 1) {
-				err(c, ai->loc, "BAR.RED.POPC needs a destination%s", "", "");
-				return;
-			}
-			in->d = dst_reg(c, &ai->ops[k++], 1);
-		}
-		in->s[0] = k < ai->nops && ai->ops[k].kind != OPND_PRED ? src_int(c, k)
-			: (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
-		if (k < ai->nops && ai->ops[k].kind != OPND_PRED)
-			k++;
-		if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
-			err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
-			return;
-		}
-		in->s[1] = (emu_src){.kind = SRC_REG, .reg = AST_PT};
-		if (k < ai->nops)
-			in->s[1] = src_pred(&ai->ops[k]);
-		break;
+	} else {
+		in->h = EMU_H_ISET;
+		in->d = dst_reg(c, &ai->ops[0], 1);
+		in->sub3 = has_mod(ai, "BF");
 	}
+	in->s[0] = src_int(c, k);
+	in->s[1] = src_int(c, k + 1);
+	in->s[2] = src_pred(&ai->ops[k + 2]);
+	in->sign = !has_mod(ai, "U32");
+	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	if (has_mod(ai, "X"))
+		err(c, ai->loc, "%s.X (extended compare) is not supported yet%s", c->desc->name, "");
+}
+
+static void sel_icmp(asm_ctx *c, int op)
+{
+	(void)op;
+	emu_insn *in = c->in;
+	int cmp = cmp_code(c->ai, false);
+	need_cmp(c, cmp);
+	in->h = EMU_H_ICMP;
+	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = src_int(c, 2);
+	in->s[2] = src_int(c, 3);
+	in->sign = !has_mod(c->ai, "U32");
+	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+}
+
+/* IMNMX, FMNMX, SEL: d = p ? x : y */
+static void sel_choose(asm_ctx *c, int op)
+{
+	emu_insn *in = c->in;
+	in->h = op == ISA_IMNMX ? EMU_H_IMNMX : op == ISA_SEL ? EMU_H_SEL : EMU_H_FMNMX;
+	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	bool f = op == ISA_FMNMX;
+	in->s[0] = f ? src_flt(c, 1) : src_int(c, 1);
+	in->s[1] = f ? src_flt(c, 2) : src_int(c, 2);
+	in->s[2] = src_pred(&c->ai->ops[3]);
+	in->sign = !has_mod(c->ai, "U32");
+}
+
+static void sel_psetp(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_PSETP;
+	in->d = dst_pred(c, &ai->ops[0]);
+	in->d2 = dst_pred(c, &ai->ops[1]);
+	for (int i = 0; i < 3; i++)
+		in->s[i] = src_pred(&ai->ops[2 + i]);
+	int b1 = bop_code(ai, 0), b2 = bop_code(ai, 1);
+	if (b1 < 0 || b2 < 0)
+		err(c, ai->loc, "PSETP needs two boolean modifiers (e.g. .AND.AND)%s", "", "");
+	in->sub = (uint8_t)(b1 < 0 ? 0 : b1);
+	in->sub2 = (uint8_t)(b2 < 0 ? 0 : b2);
+}
+
+/* Destination and source types of a conversion, negative widths for floats; defaults
+   I2F.F32.S32, F2I.S32.F32, F2F.F32.F32, I2I.S32.S32. False if the pair is not one the
+   opcode converts. */
+static bool cvt_types(asm_ctx *c, int op, int *dbits, int *dsg, int *sbits, int *ssg)
+{
+	int bits[4], sg[4];
+	int nt = int_types(c->ai, bits, sg, 4);
+	int ddef = op == ISA_I2F || op == ISA_F2F ? -32 : 32, sdef = op == ISA_F2I || op == ISA_F2F ? -32 : 32;
+	*dbits = nt >= 1 ? bits[0] : ddef;
+	*dsg = nt >= 1 ? sg[0] : 1;
+	*sbits = nt >= 2 ? bits[1] : sdef;
+	*ssg = nt >= 2 ? sg[1] : 1;
+	if (nt == 1 && ((op == ISA_I2F && bits[0] > 0) || (op == ISA_F2I && bits[0] < 0))) {
+		*sbits = bits[0]; /* a single type names the integer side */
+		*ssg = sg[0];
+		*dbits = ddef;
+		*dsg = 1;
+	}
+	bool df = *dbits < 0, sf = *sbits < 0;
+	bool kinds = (op == ISA_I2F && df && !sf) || (op == ISA_F2I && !df && sf) || (op == ISA_F2F && df && sf) ||
+		     (op == ISA_I2I && !df && !sf);
+	bool fw = (!df || *dbits == -32 || *dbits == -64) && (!sf || *sbits == -32 || *sbits == -64);
+	bool iw = (df || *dbits == 8 || *dbits == 16 || *dbits == 32) &&
+		  (sf || *sbits == 8 || *sbits == 16 || *sbits == 32);
+	return kinds && fw && iw;
+}
+
+static void sel_cvt(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int dbits, dsg, sbits, ssg;
+	if (!cvt_types(c, op, &dbits, &dsg, &sbits, &ssg)) {
+		err(c, ai->loc, "unsupported conversion types for %s on %s (64-bit integers are not "
+		    "supported yet)", c->desc->name, c->target);
+		return;
+	}
+	bool dflt = dbits < 0, sflt = sbits < 0;
+	in->h = op == ISA_I2F ? EMU_H_I2F : op == ISA_F2I ? EMU_H_F2I : op == ISA_F2F ? EMU_H_F2F : EMU_H_I2I;
+	in->d = dst_reg(c, &ai->ops[0], dbits == -64 ? 2 : 1);
+	const ast_opnd *so = &ai->ops[1];
+	if (sbits == -64) {
+		if (so->kind != OPND_REG) {
+			err(c, so->loc, "a 64-bit source must be a register pair%s", "", "");
+			return;
+		}
+		reg_ok(c, so, 2);
+		note_reg(c, so->reg, 2);
+	}
+	in->s[0] = src_any(c, so, sflt, false);
+	in->sub = (uint8_t)(dflt ? -dbits : dbits);
+	in->sub2 = (uint8_t)(sflt ? -sbits : sbits);
+	in->sign = (uint8_t)(dsg | ssg << 1);
+	in->sub3 = (uint8_t)round_mode(ai);
+	bool to_int = has_mod(ai, "TRUNC") || has_mod(ai, "FLOOR") || has_mod(ai, "CEIL");
+	if (op == ISA_F2F && (to_int || has_mod(ai, "ROUND")))
+		in->sub3 |= EMU_RND_INT; /* round to an integral value */
+	if (op == ISA_F2I && !to_int)
+		in->sub3 = EMU_RND_RN;
+	in->width = has_mod(ai, "SAT");
+	in->wide = has_mod(ai, "FTZ");
+}
+
+static void sel_farith(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool wide = op == ISA_FADD32I || op == ISA_FMUL32I;
+	in->h = op == ISA_FFMA ? EMU_H_FFMA : (op == ISA_FADD || op == ISA_FADD32I) ? EMU_H_FADD : EMU_H_FMUL;
+	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_flt(c, 1);
+	in->s[1] = src_any(c, &ai->ops[2], true, wide);
+	if (op == ISA_FFMA)
+		in->s[2] = src_flt(c, 3);
+	in->sub = (uint8_t)round_mode(ai);
+	in->sub2 = has_mod(ai, "SAT");
+	in->sub3 = has_mod(ai, "FTZ");
+}
+
+static void sel_fsetp(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
+	need_cmp(c, cmp);
+	in->h = EMU_H_FSETP;
+	in->d = dst_pred(c, &ai->ops[0]);
+	in->d2 = dst_pred(c, &ai->ops[1]);
+	in->s[0] = src_flt(c, 2);
+	in->s[1] = src_flt(c, 3);
+	in->s[2] = src_pred(&ai->ops[4]);
+	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	in->sub3 = has_mod(ai, "FTZ");
+}
+
+static void sel_mufu(asm_ctx *c, int op)
+{
+	(void)op;
+	static const char *const fn[] = {"RCP", "EX2", "LG2", "SIN", "COS", "RSQ", "SQRT"};
+	int f = -1;
+	for (int i = 0; i < 7; i++)
+		if (has_mod(c->ai, fn[i]))
+			f = i;
+	if (f < 0)
+		err(c, c->ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ .SQRT)%s", "", "");
+	c->in->h = EMU_H_MUFU;
+	c->in->d = dst_reg(c, &c->ai->ops[0], 1);
+	c->in->s[0] = src_flt(c, 1);
+	c->in->sub = (uint8_t)(f < 0 ? 0 : f);
+}
+
+/* VADD / VMNMX with .ACC: d = (a + b) + c, d = min(a, b) + c (.MX / .MAX: max) */
+static void sel_video(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	if (!has_mod(ai, "ACC")) {
+		err(c, ai->loc, "%s is supported with .ACC only (so far) on %s", c->desc->name, c->target);
+		return;
+	}
+	in->h = op == ISA_VADD ? EMU_H_VADD : EMU_H_VMNMX;
+	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = src_int(c, 2);
+	in->s[2] = src_int(c, 3);
+	in->sign = !(has_mod(ai, "U32") || has_mod(ai, "UD"));
+	in->sub = has_mod(ai, "MX") || has_mod(ai, "MAX");
+}
+
+static void sel_popc(asm_ctx *c, int op)
+{
+	(void)op;
+	emu_insn *in = c->in;
+	in->h = EMU_H_POPC;
+	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	if (c->ai->nops > 2)
+		in->s[1] = src_int(c, 2);
+	else
+		in->s[1] = (emu_src){.kind = SRC_IMM, .imm = 0xffffffffu, .and_ = 0xffffffffu};
+}
+
+static void sel_flo(asm_ctx *c, int op)
+{
+	(void)op;
+	emu_insn *in = c->in;
+	in->h = EMU_H_FLO;
+	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->sign = has_mod(c->ai, "S32");
+	in->sub = has_mod(c->ai, "SH");
+}
+
+/* BFE d, a, pos|len<<8 and BFI d, a, pos|len<<8, base */
+static void sel_bitfield(asm_ctx *c, int op)
+{
+	emu_insn *in = c->in;
+	in->h = op == ISA_BFE ? EMU_H_BFE : EMU_H_BFI;
+	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = src_int(c, 2);
+	if (op == ISA_BFI)
+		in->s[2] = src_int(c, 3);
+	in->sign = !has_mod(c->ai, "U32");
+	in->sub = has_mod(c->ai, "BREV");
+}
+
+static void sel_vote(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	if (!has_mod(ai, "ANY") && !has_mod(ai, "ALL")) {
+		err(c, ai->loc, "VOTE needs .ANY or .ALL%s", "", "");
+		return;
+	}
+	c->in->h = EMU_H_VOTE;
+	c->in->d = dst_reg(c, &ai->ops[0], 1);
+	c->in->d2 = dst_pred(c, &ai->ops[1]);
+	c->in->s[0] = src_pred(&ai->ops[2]);
+	c->in->sub = has_mod(ai, "ALL");
+}
+
+/* NOP and BPT.DRAIN: hints with no effect */
+static void sel_nop(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	if (op == ISA_BPT && !has_mod(ai, "DRAIN")) {
+		err(c, ai->loc, "BPT without .DRAIN (a debugger trap) is not supported%s", "", "");
+		return;
+	}
+	if (op == ISA_NOP && ai->nops == 1 && strcmp(ai->ops[0].name, "T"))
+		err(c, ai->ops[0].loc, "NOP with condition CC.%s is not supported (only CC.T)%s", ai->ops[0].name, "");
+	c->in->h = EMU_H_NOP;
+}
+
+/* BAR.RED.POPC Rd, bar[, p] and BAR.SYNC bar */
+static void sel_bar(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool red = has_mod(ai, "RED");
+	if ((red && !has_mod(ai, "POPC")) || (!red && !has_mod(ai, "SYNC"))) {
+		err(c, ai->loc, "BAR is supported as BAR.RED.POPC and BAR.SYNC%s", "", "");
+		return;
+	}
+	in->h = EMU_H_BAR;
+	in->sub = red;
+	int k = 0;
+	if (red) {
+		if (ai->nops < 1 || ai->ops[0].kind != OPND_REG) {
+			err(c, ai->loc, "BAR.RED.POPC needs a destination register%s", "", "");
+			return;
+		}
+		in->d = dst_reg(c, &ai->ops[k++], 1);
+	}
+	in->s[0] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
+	if (k < ai->nops && ai->ops[k].kind != OPND_PRED)
+		in->s[0] = src_int(c, k++);
+	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
+		err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
+		return;
+	}
+	in->s[1] = (emu_src){.kind = SRC_REG, .reg = AST_PT};
+	if (k < ai->nops)
+		in->s[1] = src_pred(&ai->ops[k]);
+}
+
+static int space_of(int op)
+{
+	switch (op) {
+	case ISA_LDS: case ISA_STS: return EMU_SP_SHARED;
+	case ISA_LDL: case ISA_STL: return EMU_SP_LOCAL;
+	case ISA_LDC: return EMU_SP_CONST;
+	default: return EMU_SP_GLOBAL;
 	}
 }
 
-static void select_mem(asm_ctx *c, int op)
+/* LD LDU LDS LDL d, [a+o] and LDC d, c[bank][a+o] */
+static void sel_load(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->width = (uint8_t)mem_width(ai, &in->sign);
-	int nregs = in->width > 4 ? in->width / 4 : 1;
 	in->wide = has_mod(ai, "E");
-	switch (op) {
-	case ISA_LD:
-	case ISA_LDU:
-	case ISA_LDS:
-	case ISA_LDL:
-		in->h = EMU_H_LD;
-		in->sub3 = op == ISA_LDS ? EMU_SP_SHARED : op == ISA_LDL ? EMU_SP_LOCAL : EMU_SP_GLOBAL;
-		in->d = dst_reg(c, &ai->ops[0], nregs);
-		mem_operand(c, &ai->ops[1], in->wide);
-		break;
-	case ISA_ST:
-	case ISA_STS:
-	case ISA_STL: {
-		in->h = EMU_H_ST;
-		in->sub3 = op == ISA_STS ? EMU_SP_SHARED : op == ISA_STL ? EMU_SP_LOCAL : EMU_SP_GLOBAL;
-		mem_operand(c, &ai->ops[0], in->wide);
-		const ast_opnd *v = &ai->ops[1];
-		if (v->kind != OPND_REG) {
-			err(c, v->loc, "stored value must be a register%s", "", "");
-			return;
-		}
-		reg_ok(c, v, nregs);
-		note_reg(c, v->reg, nregs);
-		in->d = v->reg == AST_RZ ? EMU_NO_REG : (uint16_t)v->reg;
-		break;
-	}
-	case ISA_LDC: {
-		in->h = EMU_H_LD;
-		in->sub3 = EMU_SP_CONST;
-		in->d = dst_reg(c, &ai->ops[0], nregs);
-		const ast_opnd *o = &ai->ops[1];
+	in->h = EMU_H_LD;
+	in->sub3 = (uint8_t)space_of(op);
+	in->d = dst_reg(c, &ai->ops[0], in->width > 4 ? in->width / 4 : 1);
+	const ast_opnd *o = &ai->ops[1];
+	if (op == ISA_LDC) {
 		if (o->bank < 0 || o->bank >= EMU_NBANKS) {
 			err(c, o->loc, "constant bank out of range%s", "", "");
 			return;
 		}
 		in->sub = (uint8_t)o->bank;
-		mem_operand(c, o, false);
-		break;
 	}
-	}
-	if (in->width > 4 && op != ISA_LDC && in->sign)
-		err(c, ai->loc, "signed wide access%s", "", "");
+	mem_operand(c, o, in->wide);
 }
 
-static void select_control(asm_ctx *c, int op, const int64_t *addrs)
+/* ST STS STL [a+o], v */
+static void sel_store(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	switch (op) {
-	case ISA_SSY: in->h = EMU_H_SSY; break;
-	case ISA_PBK: in->h = EMU_H_PBK; break;
-	case ISA_PCNT: in->h = EMU_H_PCNT; break;
-	case ISA_PRET: in->h = EMU_H_PRET; break;
-	case ISA_BRK: in->h = EMU_H_BRK; break;
-	case ISA_CONT: in->h = EMU_H_CONT; break;
-	case ISA_CAL:
-	case ISA_JCAL: in->h = EMU_H_CAL; break;
-	case ISA_RET: in->h = EMU_H_RET; break;
-	case ISA_BRA: in->h = has_mod(ai, "U") ? EMU_H_BRAU : EMU_H_BRA; break;
-	case ISA_EXIT: in->h = EMU_H_EXIT; break;
-	case ISA_BRX: {
-		in->h = EMU_H_BRX;
-		const ast_opnd *o = &ai->ops[0];
-		if (o->kind == OPND_REG) {
-			in->s[0] = src_int(c, 0);
-		} else { /* the per-lane address comes from c[bank][Rn + off] */
-			if (o->bank < 0 || o->bank >= EMU_NBANKS) {
-				err(c, o->loc, "constant bank out of range%s", "", "");
-				return;
-			}
-			in->sub2 = 1;
-			in->sub = (uint8_t)o->bank;
-			mem_operand(c, o, false);
-		}
+	in->width = (uint8_t)mem_width(ai, &in->sign);
+	in->wide = has_mod(ai, "E");
+	in->h = EMU_H_ST;
+	in->sub3 = (uint8_t)space_of(op);
+	mem_operand(c, &ai->ops[0], in->wide);
+	const ast_opnd *v = &ai->ops[1];
+	int n = in->width > 4 ? in->width / 4 : 1;
+	if (v->kind != OPND_REG) {
+		err(c, v->loc, "stored value must be a register%s", "", "");
 		return;
 	}
-	}
-	if (ai->nops >= 1 && c->desc->shape[0] == 't')
-		in->target = target_index(c, &ai->ops[0], addrs);
-	if ((op == ISA_SSY || op == ISA_PBK || op == ISA_PCNT || op == ISA_PRET) && ai->has_guard)
-		err(c, ai->loc, "%s cannot be guarded%s", c->desc->name, "");
+	reg_ok(c, v, n);
+	note_reg(c, v->reg, n);
+	in->d = v->reg == AST_RZ ? EMU_NO_REG : (uint16_t)v->reg;
 }
 
-static void select_handler(asm_ctx *c, int op, const int64_t *addrs)
+static void branch_target(asm_ctx *c)
 {
-	switch (c->desc->cls) {
-	case ISA_CLASS_CONTROL:
-		select_control(c, op, addrs);
-		return;
-	case ISA_CLASS_GLOBAL:
-	case ISA_CLASS_SHARED:
-	case ISA_CLASS_LOCAL:
-	case ISA_CLASS_CONST:
-		select_mem(c, op);
-		return;
-	default:
-		break;
-	}
-	switch (op) {
-	case ISA_I2F: case ISA_F2I: case ISA_F2F: case ISA_I2I: case ISA_FADD: case ISA_FADD32I:
-	case ISA_FMUL: case ISA_FMUL32I: case ISA_FFMA: case ISA_FSETP: case ISA_MUFU: case ISA_RRO:
-		select_fp(c, op);
-		return;
-	case ISA_VADD: case ISA_VMNMX: case ISA_POPC: case ISA_FLO: case ISA_BFE: case ISA_BFI:
-	case ISA_VOTE: case ISA_NOP: case ISA_BPT: case ISA_BAR:
-		select_misc(c, op);
-		return;
-	default:
-		select_alu(c, op);
-	}
+	if (c->ai->nops >= 1)
+		c->in->target = target_index(c, &c->ai->ops[0], c->addrs);
 }
+
+/* SSY PBK PCNT PRET: push a token */
+static void sel_token(asm_ctx *c, int op)
+{
+	c->in->h = op == ISA_SSY ? EMU_H_SSY : op == ISA_PBK ? EMU_H_PBK : op == ISA_PCNT ? EMU_H_PCNT : EMU_H_PRET;
+	if (c->ai->has_guard)
+		err(c, c->ai->loc, "%s cannot be guarded%s", c->desc->name, "");
+	branch_target(c);
+}
+
+/* BRK CONT RET EXIT: lanes leave the active mask */
+static void sel_leave(asm_ctx *c, int op)
+{
+	c->in->h = op == ISA_BRK ? EMU_H_BRK : op == ISA_CONT ? EMU_H_CONT : op == ISA_RET ? EMU_H_RET : EMU_H_EXIT;
+}
+
+static void sel_call(asm_ctx *c, int op)
+{
+	(void)op;
+	c->in->h = EMU_H_CAL;
+	branch_target(c);
+}
+
+static void sel_bra(asm_ctx *c, int op)
+{
+	(void)op;
+	c->in->h = has_mod(c->ai, "U") ? EMU_H_BRAU : EMU_H_BRA;
+	branch_target(c);
+}
+
+/* BRX Rn, or BRX c[bank][Rn+off]: a per-lane absolute address */
+static void sel_brx(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_opnd *o = &c->ai->ops[0];
+	c->in->h = EMU_H_BRX;
+	if (o->kind == OPND_REG) {
+		c->in->s[0] = src_int(c, 0);
+		return;
+	}
+	if (o->bank < 0 || o->bank >= EMU_NBANKS) {
+		err(c, o->loc, "constant bank out of range%s", "", "");
+		return;
+	}
+	c->in->sub2 = 1;
+	c->in->sub = (uint8_t)o->bank;
+	mem_operand(c, o, false);
+}
+
+typedef void (*asm_selector)(asm_ctx *c, int op);
+
+static const asm_selector asm_selectors[] = {
+#define OP(name, cls, shape, mods, sel, meaning) sel_##sel,
+#include "../isa/sm20.def"
+#undef OP
+};
 
 /* ---- functions and program ---- */
 
@@ -1015,6 +1029,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 	ef->insns = xcalloc((size_t)n, sizeof *ef->insns);
 	ef->labels = xcalloc((size_t)n + 1, sizeof *ef->labels);
 	int64_t *addrs = xmalloc(sizeof *addrs * (size_t)(n ? n : 1));
+	c->addrs = addrs;
 	int64_t next = 0;
 	for (int i = 0; i < n; i++) {
 		int64_t a = af->insns[i].addr >= 0 ? af->insns[i].addr : next;
@@ -1063,7 +1078,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->sflag = has_mod(ai, "S");
 		if (!mods_ok || !check_shape(c))
 			continue;
-		select_handler(c, op, addrs);
+		asm_selectors[op](c, op);
 	}
 	ef->nregs = c->maxreg + 1;
 	/* RZ writes go to a sink row just past the registers the function uses */

@@ -646,7 +646,7 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 	return dg->nerrors - errs;
 }
 
-int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
+static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
 	int errs = 0;
 	for (int i = 0; i < s->nbufs; i++) {
@@ -664,7 +664,31 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 		fprintf(diag, "simtemu: error: buffer '%s' overlaps another buffer or does not fit\n", clash);
 		errs++;
 	}
-	/* parameters: appended with natural alignment from c[0x0][0x20] (Fermi) */
+	return errs;
+}
+
+/* Bits of a parameter or constant value: a number, or a buffer's address. */
+static bool value_or_address(emu_ctx *x, const spec_val *v, emu_type t, uint64_t *bits, ast_diags *dg)
+{
+	emu_buffer *b = emu_gmem_find_name(&x->gmem, v->text);
+	if (b) {
+		if (t != EMU_T_U32 && t != EMU_T_U64) {
+			ast_error(dg, v->loc, "buffer address '%s' needs a u32 or u64 slot", v->text);
+			return false;
+		}
+		*bits = b->addr;
+		return true;
+	}
+	const char *why = spec_value_bits(v->text, t, bits);
+	if (why)
+		ast_error(dg, v->loc, "'%s': %s (and no buffer has that name)", v->text, why);
+	return !why;
+}
+
+/* Parameters: appended with natural alignment from c[0x0][0x20] (Fermi). */
+static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
 	uint32_t cur = 0;
 	for (int i = 0; i < s->nparams; i++) {
 		const spec_param *q = &s->params[i];
@@ -672,22 +696,9 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 		uint32_t size = (uint32_t)emu_type_size(q->type);
 		uint32_t off = q->has_off ? q->off : (cur + size - 1) / size * size;
 		uint64_t bits = 0;
-		emu_buffer *b = emu_gmem_find_name(&x->gmem, q->val.text);
-		if (b) {
-			if (q->type != EMU_T_U32 && q->type != EMU_T_U64) {
-				ast_error(&dg, q->val.loc, "buffer address '%s' needs a u32 or u64 parameter",
-					  q->val.text);
-				errs++;
-				continue;
-			}
-			bits = b->addr;
-		} else {
-			const char *why = spec_value_bits(q->val.text, q->type, &bits);
-			if (why) {
-				ast_error(&dg, q->val.loc, "'%s': %s (and no buffer has that name)", q->val.text, why);
-				errs++;
-				continue;
-			}
+		if (!value_or_address(x, &q->val, q->type, &bits, &dg)) {
+			errs++;
+			continue;
 		}
 		if (off + size > 4096 - 0x20) {
 			ast_error(&dg, q->loc, "parameter past the end of the parameter area%s", "");
@@ -697,27 +708,32 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 		put_bits(x->cbank[0] + 0x20 + off, q->type, bits);
 		cur = off + size;
 	}
+	return errs;
+}
+
+static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
 	for (int i = 0; i < s->nconsts; i++) {
 		const spec_const *c = &s->consts[i];
 		ast_diags dg = diags_for(s, c->file, diag);
 		int size = emu_type_size(c->type);
 		for (int k = 0; k < c->nvals; k++) {
 			uint64_t bits;
-			emu_buffer *b = emu_gmem_find_name(&x->gmem, c->vals[k].text);
-			const char *why = NULL;
-			if (b)
-				bits = b->addr;
-			else
-				why = spec_value_bits(c->vals[k].text, c->type, &bits);
-			if (why) {
-				ast_error(&dg, c->vals[k].loc, "'%s': %s", c->vals[k].text, why);
+			if (!value_or_address(x, &c->vals[k], c->type, &bits, &dg)) {
 				errs++;
 				continue;
 			}
 			put_bits(x->cbank[c->bank] + c->off + (uint32_t)(k * size), c->type, bits);
 		}
 	}
-	/* .expect names, counts and values are input, checked before the run */
+	return errs;
+}
+
+/* .expect names, counts and values are input, checked before the run. */
+static int validate_expects(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
 	for (int i = 0; i < s->nexpects; i++) {
 		const spec_expect *e = &s->expects[i];
 		ast_diags dg = diags_for(s, e->file, diag);
@@ -744,6 +760,14 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 		}
 	}
 	return errs;
+}
+
+int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = apply_buffers(s, x, diag);
+	errs += apply_params(s, x, diag);
+	errs += apply_consts(s, x, diag);
+	return errs + validate_expects(s, x, diag);
 }
 
 /* ---- checking ---- */
@@ -867,6 +891,14 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 		free(want);
 	}
 	return failed;
+}
+
+bool spec_has_buffer(const emu_spec *s, const char *name)
+{
+	for (int i = 0; i < s->nbufs; i++)
+		if (!strcmp(s->bufs[i].name, name))
+			return true;
+	return false;
 }
 
 bool spec_dump(emu_ctx *x, const char *name, FILE *out)

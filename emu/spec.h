@@ -87,6 +87,8 @@ void spec_free(emu_spec *s);
 int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
 /* Check every .expect; prints one line each to out. Returns the number that failed. */
 int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
+/* True if a .buffer directive names it. */
+bool spec_has_buffer(const emu_spec *s, const char *name);
 /* Print a buffer's contents (--dump). False if there is no such buffer. */
 bool spec_dump(emu_ctx *x, const char *name, FILE *out);
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const isa_desc isa_sm20[] = {
-#define OP(name, cls, shape, mods, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
+#define OP(name, cls, shape, mods, sel, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
 #include "sm20.def"
 #undef OP
 };

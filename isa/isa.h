@@ -12,7 +12,7 @@ typedef enum {
 } isa_class;
 
 typedef enum {
-#define OP(name, cls, shape, mods, meaning) ISA_##name,
+#define OP(name, cls, shape, mods, sel, meaning) ISA_##name,
 #include "sm20.def"
 #undef OP
 	ISA_NOPCODES
