@@ -90,6 +90,20 @@ START_TEST(example_expects_hold)
 }
 END_TEST
 
+/* Results do not depend on how lanes are grouped into warps: every example's
+   .expect holds at warp sizes 1, 3, 8 and 32. */
+START_TEST(example_results_independent_of_warp_size)
+{
+	static const int sizes[] = {1, 3, 8, 32};
+	for (int k = 0; k < 4; k++) {
+		th_run r;
+		int rc = th_run_file_ws(&r, all_examples[_i], NULL, sizes[k]);
+		ck_assert_msg(rc == 0, "%s at warp size %d: rc %d\n%s", all_examples[_i], sizes[k], rc, r.diag);
+		th_free(&r);
+	}
+}
+END_TEST
+
 /* The reduction again, at other geometries, against a C reference. */
 START_TEST(reduce_against_reference)
 {
@@ -164,6 +178,8 @@ Suite *e2e_suite(void)
 	TCase *t = tcase_create("examples");
 	tcase_add_loop_test(t, example_counts, 0, (int)(sizeof counted_examples / sizeof counted_examples[0]));
 	tcase_add_loop_test(t, example_expects_hold, 0, (int)(sizeof all_examples / sizeof all_examples[0]));
+	tcase_add_loop_test(t, example_results_independent_of_warp_size, 0,
+			    (int)(sizeof all_examples / sizeof all_examples[0]));
 	tcase_add_test(t, reduce_against_reference);
 	suite_add_tcase(s, t);
 	if (th_corpus_dir()) {

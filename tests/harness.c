@@ -26,7 +26,8 @@ static char *slurp(const char *path)
 	return b;
 }
 
-static int run(th_run *r, const char *name, const char *src, const char *spec_name, const char *spec_src)
+static int run(th_run *r, const char *name, const char *src, const char *spec_name, const char *spec_src,
+	       int warp_size)
 {
 	memset(r, 0, sizeof *r);
 	FILE *dg = open_memstream(&r->diag, &r->diaglen);
@@ -54,6 +55,7 @@ static int run(th_run *r, const char *name, const char *src, const char *spec_na
 	if (r->sp.has_local)
 		r->x.local_bytes = r->sp.local_bytes;
 	r->x.max_steps = 1000000;
+	r->x.warp_size = warp_size;
 	emu_abi_setup(&r->x);
 	if (spec_apply(&r->sp, &r->x, dg)) {
 		r->rc = 2;
@@ -73,15 +75,20 @@ out:
 
 int th_run_text(th_run *r, const char *name, const char *src)
 {
-	return run(r, name, src, NULL, NULL);
+	return run(r, name, src, NULL, NULL, 32);
 }
 
 int th_run_file(th_run *r, const char *path, const char *spec_path)
 {
+	return th_run_file_ws(r, path, spec_path, 32);
+}
+
+int th_run_file_ws(th_run *r, const char *path, const char *spec_path, int warp_size)
+{
 	char *src = slurp(path), *spec = spec_path ? slurp(spec_path) : NULL;
 	ck_assert_msg(src != NULL, "cannot read %s", path);
 	ck_assert_msg(!spec_path || spec, "cannot read %s", spec_path);
-	int rc = run(r, path, src, spec_path, spec);
+	int rc = run(r, path, src, spec_path, spec, warp_size);
 	free(src);
 	free(spec);
 	return rc;

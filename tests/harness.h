@@ -23,6 +23,8 @@ typedef struct {
 int th_run_text(th_run *r, const char *name, const char *src);
 /* Run a file, optionally with a --spec file. */
 int th_run_file(th_run *r, const char *path, const char *spec_path);
+/* The same with another warp size (1..32). */
+int th_run_file_ws(th_run *r, const char *path, const char *spec_path, int warp_size);
 void th_free(th_run *r);
 /* Element i of a buffer as a 32-bit word (fails the test if missing). */
 uint32_t th_word(th_run *r, const char *buf, int i);
