@@ -24,7 +24,7 @@ TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
 
-.PHONY: all test asan clean check-deps deps examples
+.PHONY: all test asan clean check-deps deps examples conformance
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -70,9 +70,21 @@ deps:
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config
 
-test: check-deps $(BIN) $(BUILD)/run_tests
+CONF_SRC = $(wildcard tests/conformance/*.c)
+CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
+CORPUS ?= ../shared/corpus
+
+$(BUILD)/conformance: $(CONF_OBJ) $(BUILD)/libsimtemu.a
+	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
+
+# Every corpus listing against its C reference (skips cleanly without the corpus)
+conformance: $(BUILD)/conformance
+	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
+
+test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance
 	cd tests && SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
+	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 
 asan:
 	$(MAKE) SAN=1 test

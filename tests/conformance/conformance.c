@@ -1,0 +1,200 @@
+/* make conformance: run every corpus listing with its spec and compare all buffers with
+   a C reference; one line per listing, then "N passed, M failed". */
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../../emu/spec.h"
+#include "../../emu/stats.h"
+#include "../../emu/xalloc.h"
+#include "conformance.h"
+
+typedef struct {
+	const char *name;      /* listing and spec base name */
+	conf_ref ref;
+	const char *unchecked; /* a buffer not compared, or NULL */
+	const char *why;       /* why (printed) */
+} conf_case;
+
+static const conf_case cases[] = {
+	{"sm_20_WarpScan1", ref_warpscan, NULL, NULL},
+	{"sm_20_WarpScan2", ref_warpscan, NULL, NULL},
+	{"sm_20_Multiscan", ref_warpscan, NULL, NULL},
+	{"sm_20_ParallelScanWarp", ref_compact, NULL, NULL},
+	{"sm_20_BallotScanWarp", ref_compact, NULL, NULL},
+	{"sm_20_ParallelScanBlock", ref_compact, NULL, NULL},
+	{"sm_20_BallotScanBlock", ref_ballot_scan_block, NULL, NULL},
+	{"sm_20_m2s_vectorAdd", ref_vector_add, NULL, NULL},
+	{"sm_20_m2s_vectorAddDrv", ref_vector_add, NULL, NULL},
+	{"sm_20_timedReduction", ref_timed_reduction, "timer", "clock samples"},
+};
+
+static jmp_buf bail;
+static char bail_msg[256];
+
+static emu_buffer *find(emu_buffer *b, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(b[i].name, name))
+			return &b[i];
+	snprintf(bail_msg, sizeof bail_msg, "the reference needs a buffer '%s' the spec lacks", name);
+	longjmp(bail, 1);
+}
+
+const void *conf_in(conf_io *io, const char *name) { return find(io->in, io->nbufs, name)->data; }
+void *conf_want(conf_io *io, const char *name) { return find(io->want, io->nbufs, name)->data; }
+uint64_t conf_count(conf_io *io, const char *name) { return find(io->in, io->nbufs, name)->count; }
+
+uint32_t conf_param32(conf_io *io, uint32_t off)
+{
+	uint32_t v;
+	memcpy(&v, io->x->cbank[0] + 0x20 + off, 4);
+	return v;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *b = xmalloc((size_t)n + 1);
+	size_t got = fread(b, 1, (size_t)n, f);
+	b[got] = 0;
+	fclose(f);
+	return b;
+}
+
+static emu_buffer *snapshot(const emu_gmem *g)
+{
+	emu_buffer *s = xcalloc((size_t)g->n, sizeof *s);
+	for (int i = 0; i < g->n; i++) {
+		s[i] = g->bufs[i];
+		s[i].data = xmalloc(g->bufs[i].size);
+		memcpy(s[i].data, g->bufs[i].data, g->bufs[i].size);
+	}
+	return s;
+}
+
+static void free_snapshot(emu_buffer *s, int n)
+{
+	for (int i = 0; s && i < n; i++)
+		free(s[i].data);
+	free(s);
+}
+
+/* First differing element of a buffer, or -1. */
+static long long first_diff(const emu_buffer *got, const emu_buffer *want)
+{
+	int size = emu_type_size(got->type);
+	for (uint64_t k = 0; k < got->count; k++)
+		if (memcmp(got->data + k * (uint64_t)size, want->data + k * (uint64_t)size, (size_t)size))
+			return (long long)k;
+	return -1;
+}
+
+/* One listing: returns 1 if it passed. */
+static int run_case(const char *corpus, const conf_case *c)
+{
+	char lpath[512], spath[512], why[1200] = "";
+	snprintf(lpath, sizeof lpath, "%s/%s.sass", corpus, c->name);
+	snprintf(spath, sizeof spath, "%s.spec", c->name);
+	char *src = slurp(lpath), *spec = slurp(spath);
+	emu_spec sp = {0};
+	emu_program *p = NULL;
+	emu_ctx x;
+	bool have_ctx = false;
+	conf_io io = {0};
+	int ok = 0;
+	if (!src || !spec) {
+		snprintf(why, sizeof why, "cannot read %s", src ? spath : lpath);
+		goto out;
+	}
+	if (spec_parse(&sp, lpath, src, stderr) + spec_parse(&sp, spath, spec, stderr)) {
+		snprintf(why, sizeof why, "directive errors");
+		goto out;
+	}
+	p = emu_assemble(lpath, src, sp.target, c->name, stderr);
+	if (!p) {
+		snprintf(why, sizeof why, "assembly errors (above)");
+		goto out;
+	}
+	emu_ctx_init(&x, p, &p->funcs[0]);
+	have_ctx = true;
+	if (sp.has_grid)
+		memcpy(x.grid, sp.grid, sizeof x.grid);
+	if (sp.has_block)
+		memcpy(x.block, sp.block, sizeof x.block);
+	if (sp.has_shared)
+		x.shared_bytes = sp.shared_bytes;
+	if (sp.has_local)
+		x.local_bytes = sp.local_bytes;
+	x.max_steps = 100000000;
+	emu_abi_setup(&x);
+	if (spec_apply(&sp, &x, stderr)) {
+		snprintf(why, sizeof why, "directive errors");
+		goto out;
+	}
+	io.x = &x;
+	io.nbufs = x.gmem.n;
+	io.in = snapshot(&x.gmem);
+	io.want = snapshot(&x.gmem);
+	if (setjmp(bail)) {
+		snprintf(why, sizeof why, "%s", bail_msg);
+		goto out;
+	}
+	c->ref(&io);
+	if (emu_launch(&x) != EMU_OK) {
+		snprintf(why, sizeof why, "%s", x.trap.msg);
+		goto out;
+	}
+	for (int i = 0; i < x.gmem.n; i++) {
+		emu_buffer *b = &x.gmem.bufs[i];
+		if (c->unchecked && !strcmp(b->name, c->unchecked))
+			continue;
+		long long k = first_diff(b, &io.want[i]);
+		if (k >= 0) {
+			uint32_t g = 0, w = 0;
+			int size = emu_type_size(b->type);
+			memcpy(&g, b->data + k * size, size < 4 ? (size_t)size : 4);
+			memcpy(&w, io.want[i].data + k * size, size < 4 ? (size_t)size : 4);
+			snprintf(why, sizeof why, "%s[%lld] = 0x%x, want 0x%x", b->name, k, g, w);
+			goto out;
+		}
+	}
+	ok = 1;
+out:;
+	stats_totals t = have_ctx ? stats_total(&x) : (stats_totals){0};
+	if (ok && c->unchecked)
+		snprintf(why, sizeof why, "(%s not compared: %s)", c->unchecked, c->why);
+	printf("%-30s %s  warp_inst %-8llu thread_inst %-9llu %s\n", c->name, ok ? "PASS" : "FAIL",
+	       (unsigned long long)t.warp, (unsigned long long)t.thread, why);
+	free_snapshot(io.in, io.nbufs);
+	free_snapshot(io.want, io.nbufs);
+	if (have_ctx)
+		emu_ctx_free(&x);
+	emu_program_free(p);
+	spec_free(&sp);
+	free(src);
+	free(spec);
+	return ok;
+}
+
+int main(int argc, char **argv)
+{
+	const char *corpus = argc > 1 ? argv[1] : "../../../shared/corpus";
+	struct stat st;
+	if (stat(corpus, &st) || !S_ISDIR(st.st_mode)) {
+		printf("conformance: %s is absent; no listing was run\n", corpus);
+		return 0;
+	}
+	int pass = 0, n = (int)(sizeof cases / sizeof cases[0]);
+	for (int i = 0; i < n; i++)
+		pass += run_case(corpus, &cases[i]);
+	printf("%d passed, %d failed\n", pass, n - pass);
+	return pass == n ? 0 : 1;
+}

@@ -1,0 +1,34 @@
+/* The conformance runner's view of a launch, shared with the C references. */
+#ifndef SIMTEMU_CONFORMANCE_H
+#define SIMTEMU_CONFORMANCE_H
+
+#include <stdint.h>
+
+#include "../../emu/emu.h"
+
+/* Buffers before the run (in) and what they must hold after it (want, which starts
+   as a copy of in: a reference writes only what the kernel changes). */
+typedef struct {
+	emu_ctx *x;
+	int nbufs;
+	emu_buffer *in;   /* snapshots, same order as x->gmem.bufs */
+	emu_buffer *want;
+} conf_io;
+
+/* Data of a buffer by name (aborts the case when missing). */
+const void *conf_in(conf_io *io, const char *name);
+void *conf_want(conf_io *io, const char *name);
+uint64_t conf_count(conf_io *io, const char *name);
+/* Scalar parameter: 32 bits at c[0x0][0x20 + off]. */
+uint32_t conf_param32(conf_io *io, uint32_t off);
+
+typedef void (*conf_ref)(conf_io *io);
+
+/* References, one per listing (refs.c). */
+void ref_warpscan(conf_io *io);
+void ref_compact(conf_io *io);
+void ref_ballot_scan_block(conf_io *io);
+void ref_vector_add(conf_io *io);
+void ref_timed_reduction(conf_io *io);
+
+#endif
