@@ -29,6 +29,9 @@ static const conf_case cases[] = {
 	{"sm_20_m2s_vectorAdd", ref_vector_add, NULL, NULL},
 	{"sm_20_m2s_vectorAddDrv", ref_vector_add, NULL, NULL},
 	{"sm_20_timedReduction", ref_timed_reduction, "timer", "clock samples"},
+	{"sm_20_FindMaxIndexLoop", ref_find_max_index_loop, NULL, NULL},
+	{"sm_20_FindMaxIndexReduce", ref_find_max_index_reduce, NULL, NULL},
+	{"sm_20_GlobalScanPass1", ref_global_scan_pass1, NULL, NULL},
 };
 
 static jmp_buf bail;
@@ -40,6 +43,12 @@ static emu_buffer *find(emu_buffer *b, int n, const char *name)
 		if (!strcmp(b[i].name, name))
 			return &b[i];
 	snprintf(bail_msg, sizeof bail_msg, "the reference needs a buffer '%s' the spec lacks", name);
+	longjmp(bail, 1);
+}
+
+void conf_fail(const char *why)
+{
+	snprintf(bail_msg, sizeof bail_msg, "%s", why);
 	longjmp(bail, 1);
 }
 

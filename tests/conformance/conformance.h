@@ -24,11 +24,17 @@ uint32_t conf_param32(conf_io *io, uint32_t off);
 
 typedef void (*conf_ref)(conf_io *io);
 
+/* A reference that cannot produce an answer for these inputs fails the case. */
+void conf_fail(const char *why) __attribute__((noreturn));
+
 /* References, one per listing (refs.c). */
 void ref_warpscan(conf_io *io);
 void ref_compact(conf_io *io);
 void ref_ballot_scan_block(conf_io *io);
 void ref_vector_add(conf_io *io);
 void ref_timed_reduction(conf_io *io);
+void ref_find_max_index_loop(conf_io *io);
+void ref_find_max_index_reduce(conf_io *io);
+void ref_global_scan_pass1(conf_io *io);
 
 #endif

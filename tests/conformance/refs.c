@@ -78,3 +78,58 @@ void ref_timed_reduction(conf_io *io)
 	for (uint32_t b = 0; b < io->x->grid[0]; b++)
 		out[b] = m;
 }
+
+/* The maximum of x[0..n) and its index; -FLT_MAX (1e37 in the source) and 0 when n = 0.
+   The kernels' tie-breaking follows their scan order, so a tied maximum is refused:
+   the spec's seed must give a unique one. */
+static void max_index(const float *x, const int32_t *idx, uint32_t lo, uint32_t hi, float *m, int32_t *at)
+{
+	*m = -1.0e37f;
+	*at = 0;
+	int ties = 0;
+	for (uint32_t i = lo; i < hi; i++) {
+		if (x[i] > *m) {
+			*m = x[i];
+			*at = idx ? idx[i] : (int32_t)i;
+			ties = 0;
+		} else if (x[i] == *m)
+			ties++;
+	}
+	if (ties)
+		conf_fail("the inputs have a tied maximum; pick another seed");
+}
+
+/* FindMaxIndexLoop: per block, the maximum of its range and that element's index. */
+void ref_find_max_index_loop(conf_io *io)
+{
+	const float *data = conf_in(io, "data");
+	const uint32_t *range = conf_in(io, "range");
+	float *mx = conf_want(io, "maxOut");
+	int32_t *ix = conf_want(io, "indexOut");
+	for (uint32_t b = 0; b < io->x->grid[0]; b++)
+		max_index(data, NULL, range[2 * b], range[2 * b + 1], &mx[b], &ix[b]);
+}
+
+/* FindMaxIndexReduce: the maximum of maxIn[0..numBlocks) goes to maxIn[0], its
+   indexIn entry to indexIn[0]. */
+void ref_find_max_index_reduce(conf_io *io)
+{
+	const float *m = conf_in(io, "maxIn");
+	const int32_t *ix = conf_in(io, "indexIn");
+	float *wm = conf_want(io, "maxIn");
+	int32_t *wi = conf_want(io, "indexIn");
+	max_index(m, ix, 0, conf_param32(io, 0x8), &wm[0], &wi[0]);
+}
+
+/* GlobalScanPass1: blockTotals[b] = sum of elements[range[b].x, range[b].y) mod 2^32. */
+void ref_global_scan_pass1(conf_io *io)
+{
+	const uint32_t *e = conf_in(io, "elements"), *range = conf_in(io, "range");
+	uint32_t *tot = conf_want(io, "blockTotals");
+	for (uint32_t b = 0; b < io->x->grid[0]; b++) {
+		uint32_t s = 0;
+		for (uint32_t i = range[2 * b]; i < range[2 * b + 1]; i++)
+			s += e[i];
+		tot[b] = s;
+	}
+}
