@@ -32,6 +32,8 @@ static const conf_case cases[] = {
 	{"sm_20_FindMaxIndexLoop", ref_find_max_index_loop, NULL, NULL},
 	{"sm_20_FindMaxIndexReduce", ref_find_max_index_reduce, NULL, NULL},
 	{"sm_20_GlobalScanPass1", ref_global_scan_pass1, NULL, NULL},
+	{"sm_20_SegScanWarp8", ref_segscan, NULL, NULL},
+	{"sm_20_SegScanBlock8", ref_segscan, NULL, NULL},
 };
 
 static jmp_buf bail;

@@ -36,5 +36,6 @@ void ref_timed_reduction(conf_io *io);
 void ref_find_max_index_loop(conf_io *io);
 void ref_find_max_index_reduce(conf_io *io);
 void ref_global_scan_pass1(conf_io *io);
+void ref_segscan(conf_io *io);
 
 #endif

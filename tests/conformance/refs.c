@@ -133,3 +133,20 @@ void ref_global_scan_pass1(conf_io *io)
 		tot[b] = s;
 	}
 }
+
+/* SegScanWarp8, SegScanBlock8: out[g] = the sum of the values from the start of g's
+   segment up to g - 1 (0 at a head), mod 2^32; bit 31 of an input starts a segment and
+   its low 31 bits are the value. Thread t holds elements 8t..8t+7 in global order. */
+void ref_segscan(conf_io *io)
+{
+	const uint32_t *in = conf_in(io, "dataIn");
+	uint32_t *out = conf_want(io, "dataOut");
+	uint64_t n = conf_count(io, "dataIn");
+	uint32_t sum = 0;
+	for (uint64_t g = 0; g < n; g++) {
+		if (in[g] & 0x80000000u)
+			sum = 0;
+		out[g] = sum;
+		sum += in[g] & 0x7fffffffu;
+	}
+}
