@@ -770,13 +770,25 @@ static void sel_mufu(asm_ctx *c, int op)
 	c->in->sub = (uint8_t)(f < 0 ? 0 : f);
 }
 
-/* VADD / VMNMX with .ACC: d = (a + b) + c, d = min(a, b) + c (.MX / .MAX: max) */
+/* VADD / VMNMX on 32-bit lanes: r = a + b, or min(a, b) (.MX: max), then the secondary
+   operation with c: .ACC r + c, .MIN min(r, c), .MAX max(r, c); without one, d = r.
+   Signed unless .UD/.U32. The sub-word forms (.S8, .U16 selectors) are not supported. */
 static void sel_video(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	if (!has_mod(ai, "ACC")) {
-		err(c, ai->loc, "%s is supported with .ACC only (so far) on %s", c->desc->name, c->target);
+	int bits[4], sg[4];
+	int nt = int_types(ai, bits, sg, 4);
+	for (int i = 0; i < nt; i++)
+		if (bits[i] != 32) {
+			err(c, ai->loc, "%s on 8- or 16-bit lanes is not supported yet on %s", c->desc->name,
+			    c->target);
+			return;
+		}
+	int sec = has_mod(ai, "ACC") ? EMU_VSEC_ACC : has_mod(ai, "MIN") ? EMU_VSEC_MIN
+		: has_mod(ai, "MAX") ? EMU_VSEC_MAX : EMU_VSEC_NONE;
+	if (has_mod(ai, "SAT") && sec != EMU_VSEC_NONE) {
+		err(c, ai->loc, "%s.SAT with a secondary operation is not supported yet%s", c->desc->name, "");
 		return;
 	}
 	in->h = op == ISA_VADD ? EMU_H_VADD : EMU_H_VMNMX;
@@ -785,7 +797,9 @@ static void sel_video(asm_ctx *c, int op)
 	in->s[1] = src_int(c, 2);
 	in->s[2] = src_int(c, 3);
 	in->sign = !(has_mod(ai, "U32") || has_mod(ai, "UD"));
-	in->sub = has_mod(ai, "MX") || has_mod(ai, "MAX");
+	in->sub = has_mod(ai, "MX");
+	in->sub2 = (uint8_t)sec;
+	in->sub3 = has_mod(ai, "SAT");
 }
 
 static void sel_popc(asm_ctx *c, int op)

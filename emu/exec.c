@@ -53,6 +53,35 @@ static inline uint32_t brev32(uint32_t v)
 	return r;
 }
 
+/* Video instructions: first operation on a and b, then the secondary one with c. */
+static inline uint32_t video_mnmx(uint32_t a, uint32_t b, int sign, int max)
+{
+	bool lt = sign ? (int32_t)a < (int32_t)b : a < b;
+	return lt != (bool)max ? a : b;
+}
+
+static inline uint32_t video_add(uint32_t a, uint32_t b, int sign, int sat)
+{
+	if (!sat)
+		return a + b;
+	if (sign) {
+		int64_t s = (int64_t)(int32_t)a + (int32_t)b;
+		return s > INT32_MAX ? (uint32_t)INT32_MAX : s < INT32_MIN ? 0x80000000u : (uint32_t)s;
+	}
+	uint64_t s = (uint64_t)a + b;
+	return s > 0xffffffffu ? 0xffffffffu : (uint32_t)s;
+}
+
+static inline uint32_t video_second(uint32_t r, uint32_t c, int sign, int sec)
+{
+	switch (sec) {
+	case EMU_VSEC_ACC: return r + c;
+	case EMU_VSEC_MIN: return video_mnmx(r, c, sign, 0);
+	case EMU_VSEC_MAX: return video_mnmx(r, c, sign, 1);
+	default: return r;
+	}
+}
+
 static inline uint32_t bop(int op, uint32_t a, uint32_t b)
 {
 	return op == EMU_BOP_AND ? a & b : op == EMU_BOP_OR ? a | b : a ^ b;
@@ -380,19 +409,14 @@ static void h_int2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 		LANE_LOOP WR(d, l, p >> l & 1 ? a[l] : b[l]);
 		break;
 	}
-	case EMU_H_VADD: {
-		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-		LANE_LOOP WR(d, l, a[l] + b[l] + c[l]);
-		break;
-	}
+	case EMU_H_VADD:
 	case EMU_H_VMNMX: {
 		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		bool vadd = in->h == EMU_H_VADD;
 		LANE_LOOP {
-			uint32_t lt = in->sign ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
-			uint32_t m = (lt != in->sub) ? a[l] : b[l];
-			if (a[l] == b[l])
-				m = a[l];
-			WR(d, l, m + c[l]);
+			uint32_t r = vadd ? video_add(a[l], b[l], in->sign, in->sub3)
+				: video_mnmx(a[l], b[l], in->sign, in->sub);
+			WR(d, l, video_second(r, c[l], in->sign, in->sub2));
 		}
 		break;
 	}

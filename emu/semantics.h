@@ -17,6 +17,8 @@ enum { EMU_CMP_LT = 1, EMU_CMP_EQ = 2, EMU_CMP_GT = 4, EMU_CMP_UN = 8 };
 enum { EMU_BOP_AND, EMU_BOP_OR, EMU_BOP_XOR };
 enum { EMU_LOP_AND, EMU_LOP_OR, EMU_LOP_XOR, EMU_LOP_PASS_B };
 enum { EMU_RND_RN, EMU_RND_RZ, EMU_RND_RM, EMU_RND_RP, EMU_RND_INT = 0x10 };
+/* Secondary operation of the video instructions VADD / VMNMX. */
+enum { EMU_VSEC_NONE, EMU_VSEC_ACC, EMU_VSEC_MIN, EMU_VSEC_MAX };
 /* Memory spaces of loads and stores (the handler's space is fixed at assembly). */
 enum { EMU_SP_GLOBAL, EMU_SP_SHARED, EMU_SP_LOCAL, EMU_SP_CONST };
 enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,

@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXTOK 4096
-
 typedef struct {
 	char *w;
 	int col;
@@ -20,8 +18,8 @@ typedef struct {
 	ast_diags dg;
 	const char *file;
 	int line;
-	tok t[MAXTOK];
-	int n;
+	tok *t;
+	int n, cap;
 } pstate;
 
 #define GROW(arr, n) ((arr) = xrealloc((arr), sizeof *(arr) * (size_t)((n) + 1)), &(arr)[(n)++])
@@ -396,7 +394,7 @@ static void tokenize(pstate *p, char *line)
 			*q = 0;
 			break;
 		}
-	while (*c && p->n < MAXTOK) {
+	while (*c) {
 		while (*c == ' ' || *c == '\t' || *c == '\r')
 			c++;
 		if (!*c)
@@ -411,6 +409,10 @@ static void tokenize(pstate *p, char *line)
 		}
 		char save = *c;
 		*c = 0;
+		if (p->n == p->cap) {
+			p->cap = p->cap ? 2 * p->cap : 64;
+			p->t = xrealloc(p->t, sizeof *p->t * (size_t)p->cap);
+		}
 		p->t[p->n].w = xstrdup(st);
 		p->t[p->n].col = (int)(st - line) + 1;
 		p->n++;
@@ -488,6 +490,7 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 		cur = e ? e + 1 : cur + len;
 	}
 	int n = p->dg.nerrors;
+	free(p->t);
 	free(p);
 	return n;
 }

@@ -120,6 +120,13 @@ static const exec_case cases[] = {
 	{"vadd vmnmx acc", ONE "MOV32I R0, 0x5;\nMOV32I R1, 0xfffffffd;\nMOV32I R2, 0xa;\nVADD.ACC R3, R0, 0x2, R2;\n"
 	 "VMNMX.ACC R4, R0, R1, R2;\nVMNMX.UD.U32.U32.ACC R5, R0, R1, R2;\n"
 	 "ST [R30], R3;\nST [R30+0x4], R4;\nST [R30+0x8], R5;\nEXIT;\n", 3, {17, 7, 15}},
+	/* max(max(-5, 3), 2) = 3 signed; min(5, 7) = 5 plain; max(min(-5, 3), 5) = 5; unsigned
+	   max(max(0xfffffffb, 3), 2) = 0xfffffffb; 0x7fffffff + 1 saturates signed */
+	{"video secondary ops", ONE "MOV32I R0, 0xfffffffb;\nMOV32I R1, 0x3;\nMOV32I R2, 0x2;\nMOV32I R5, 0x5;\n"
+	 "VMNMX.MX.MAX R3, R0, R1, R2;\nVMNMX R4, R5, 0x7, RZ;\nVMNMX.MAX R6, R0, R1, R5;\n"
+	 "VMNMX.UD.U32.U32.MX.MAX R7, R0, R1, R2;\nMOV32I R8, 0x7fffffff;\nVADD.SAT R9, R8, 0x1, RZ;\n"
+	 "VADD.MIN R10, R1, R2, R5;\nST [R30], R3;\nST [R30+0x4], R4;\nST [R30+0x8], R6;\nST [R30+0xc], R7;\n"
+	 "ST [R30+0x10], R9;\nST [R30+0x14], R10;\nEXIT;\n", 6, {3, 5, 5, 0xfffffffbu, 0x7fffffffu, 5}},
 	/* warp-wide: ballot of odd lanes among 4 = 0b1010 */
 	{"vote", FOUR "LOP.AND R0, R29, 0x1;\nISETP.NE.AND P0, pt, R0, RZ, pt;\nVOTE.ANY R1, P1, P0;\n"
 	 "VOTE.ALL R2, P2, P0;\nMOV32I R8, 0x1;\nSEL R3, R8, RZ, P1;\nSEL R4, R8, RZ, P2;\n"

@@ -34,6 +34,7 @@ static const conf_case cases[] = {
 	{"sm_20_GlobalScanPass1", ref_global_scan_pass1, NULL, NULL},
 	{"sm_20_SegScanWarp8", ref_segscan, NULL, NULL},
 	{"sm_20_SegScanBlock8", ref_segscan, NULL, NULL},
+	{"sm_20_SegScanUpsweepFlags", ref_segscan_upsweep_flags, NULL, NULL},
 };
 
 static jmp_buf bail;

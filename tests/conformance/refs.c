@@ -150,3 +150,30 @@ void ref_segscan(conf_io *io)
 		sum += in[g] & 0x7fffffffu;
 	}
 }
+
+/* SegScanUpsweepFlags: walking tiles of 1024 values back from the end of the range
+   (only whole tiles at or after range.x), sum the values from the last head flag of the
+   first tile that has one to the range's end; headFlagPos = whether one was found. */
+void ref_segscan_upsweep_flags(conf_io *io)
+{
+	const uint32_t *v = conf_in(io, "values"), *f = conf_in(io, "flags");
+	const int32_t *range = conf_in(io, "range");
+	uint32_t *last = conf_want(io, "blockLast");
+	int32_t *found = conf_want(io, "headFlagPos");
+	const int tile = 4 * (int)io->x->block[0];
+	for (uint32_t b = 0; b < io->x->grid[0]; b++) {
+		uint32_t sum = 0;
+		int hit = 0;
+		for (int cur = range[2 * b + 1] - tile; cur >= range[2 * b] && !hit; cur -= tile) {
+			int seg = -1;
+			for (int p = 0; p < tile; p++)
+				if (f[cur + p])
+					seg = p;
+			for (int p = seg < 0 ? 0 : seg; p < tile; p++)
+				sum += v[cur + p];
+			hit = seg >= 0;
+		}
+		last[b] = sum;
+		found[b] = hit;
+	}
+}
