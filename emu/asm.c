@@ -953,6 +953,151 @@ static void sel_store(asm_ctx *c, int op)
 	in->d = v->reg == AST_RZ ? EMU_NO_REG : (uint16_t)v->reg;
 }
 
+/* PRMT d, a, selector, b: the default byte-permute mode only */
+static void sel_prmt(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	for (int i = 0; i < ai->nmods; i++)
+		if (!isa_mod_is_hint(ai->mods[i]) && strcmp(ai->mods[i], "S")) {
+			err(c, ai->modloc[i], "PRMT mode '.%s' is not supported yet (only the default mode)%s",
+			    ai->mods[i], "");
+			return;
+		}
+	c->in->h = EMU_H_PRMT;
+	c->in->d = dst_reg(c, &ai->ops[0], 1);
+	c->in->s[0] = src_int(c, 1);
+	c->in->s[1] = src_int(c, 2);
+	c->in->s[2] = src_int(c, 3);
+}
+
+/* A double operand: a register pair, a constant of 8 bytes, or an immediate giving the
+   top 20 bits (or an exact float literal); SRC_IMM keeps the high word (the low is 0). */
+static emu_src src_dbl(asm_ctx *c, int i)
+{
+	const ast_opnd *o = &c->ai->ops[i];
+	if (o->kind == OPND_REG) {
+		reg_ok(c, o, 2);
+		note_reg(c, o->reg, 2);
+	} else if (o->kind == OPND_CBANK && (o->ival & 7)) {
+		err(c, o->loc, "a double constant must be 8-byte aligned%s", "", "");
+	} else if (o->kind == OPND_FIMM) {
+		uint64_t b;
+		memcpy(&b, &o->fval, 8);
+		if (b & 0xfffffffffffull)
+			err(c, o->loc, "double immediate does not fit the 20-bit field%s", "", "");
+		emu_src s = {.kind = SRC_IMM, .imm = (uint32_t)(b >> 32), .and_ = 0xffffffffu};
+		if (o->abs)
+			s.imm &= 0x7fffffffu;
+		if (o->neg)
+			s.imm ^= 0x80000000u;
+		return s;
+	}
+	return src_any(c, o, true, false);
+}
+
+/* DADD DMUL DFMA DMNMX on register pairs */
+static void sel_darith(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_DARITH;
+	in->sub = op == ISA_DADD ? EMU_D_ADD : op == ISA_DMUL ? EMU_D_MUL : op == ISA_DFMA ? EMU_D_FMA : EMU_D_MNMX;
+	in->d = dst_reg(c, &ai->ops[0], 2);
+	in->s[0] = src_dbl(c, 1);
+	in->s[1] = src_dbl(c, 2);
+	if (op == ISA_DFMA)
+		in->s[2] = src_dbl(c, 3);
+	if (op == ISA_DMNMX)
+		in->s[2] = src_pred(&ai->ops[3]);
+	in->sub2 = (uint8_t)round_mode(ai);
+}
+
+static void sel_dsetp(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
+	need_cmp(c, cmp);
+	in->h = EMU_H_DSETP;
+	in->d = dst_pred(c, &ai->ops[0]);
+	in->d2 = dst_pred(c, &ai->ops[1]);
+	in->s[0] = src_dbl(c, 2);
+	in->s[1] = src_dbl(c, 3);
+	in->s[2] = src_pred(&ai->ops[4]);
+	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+}
+
+/* LD_LDU.W1.W2 d, e, [a1], [a2]: a global load and a uniform one in one instruction */
+static void sel_ldldu(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int w[2] = {4, 4}, k = 0;
+	for (int i = 0; i < ai->nmods && k < 2; i++)
+		if (!strcmp(ai->mods[i], "32") || !strcmp(ai->mods[i], "64"))
+			w[k++] = ai->mods[i][0] == '6' ? 8 : 4;
+	in->h = EMU_H_LDLDU;
+	in->wide = has_mod(ai, "E");
+	in->width = (uint8_t)w[0];
+	in->width2 = (uint8_t)w[1];
+	in->d = dst_reg(c, &ai->ops[0], w[0] / 4);
+	in->d2 = dst_reg(c, &ai->ops[1], w[1] / 4);
+	mem_operand(c, &ai->ops[3], in->wide);
+	in->areg2 = in->areg;
+	in->off2 = in->off;
+	mem_operand(c, &ai->ops[2], in->wide);
+}
+
+/* ATOM d, [a], b[, c] and RED [a], b on global memory */
+static void sel_atom(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	static const char *const ops[] = {"ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS"};
+	int o = -1;
+	for (int i = 0; i < 10; i++)
+		if (has_mod(ai, ops[i]))
+			o = i;
+	int t = has_mod(ai, "F32") ? EMU_AT_F32 : has_mod(ai, "S32") ? EMU_AT_S32
+		: has_mod(ai, "S64") ? EMU_AT_S64 : (has_mod(ai, "U64") || has_mod(ai, "64")) ? EMU_AT_U64 : EMU_AT_U32;
+	bool wide64 = t == EMU_AT_U64 || t == EMU_AT_S64;
+	if (o < 0 || (op == ISA_RED && (o == EMU_ATOM_EXCH || o == EMU_ATOM_CAS)) ||
+	    (t == EMU_AT_F32 && o != EMU_ATOM_ADD) || (wide64 && (o == EMU_ATOM_INC || o == EMU_ATOM_DEC))) {
+		err(c, ai->loc, "unsupported operation or type for %s on %s", c->desc->name, c->target);
+		return;
+	}
+	if ((o == EMU_ATOM_CAS) != (ai->nops == 4)) {
+		err(c, ai->loc, "%s: CAS takes a compare and a swap value, the others one value%s", c->desc->name, "");
+		return;
+	}
+	int n = wide64 ? 2 : 1, k = 0;
+	in->h = EMU_H_ATOM;
+	in->sub = (uint8_t)o;
+	in->sub2 = (uint8_t)t;
+	in->width = (uint8_t)(4 * n);
+	in->wide = has_mod(ai, "E");
+	in->d = EMU_RZ_SINK;
+	if (op == ISA_ATOM)
+		in->d = dst_reg(c, &ai->ops[k++], n);
+	mem_operand(c, &ai->ops[k++], in->wide);
+	for (int i = 0; k < ai->nops; i++, k++) {
+		if (ai->ops[k].kind != OPND_REG) {
+			err(c, ai->ops[k].loc, "%s values must be registers%s", c->desc->name, "");
+			return;
+		}
+		reg_ok(c, &ai->ops[k], n);
+		note_reg(c, ai->ops[k].reg, n);
+		in->s[i] = (emu_src){.kind = SRC_REG, .reg = (uint16_t)ai->ops[k].reg, .and_ = 0xffffffffu};
+		if (ai->ops[k].reg == AST_RZ)
+			in->s[i] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
+	}
+	in->sub3 = op == ISA_RED;
+}
+
 static void branch_target(asm_ctx *c)
 {
 	if (c->ai->nops >= 1)
@@ -1098,9 +1243,12 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 	/* RZ writes go to a sink row just past the registers the function uses */
 	for (int i = 0; i < n; i++) {
 		emu_insn *in = &ef->insns[i];
-		bool reg_dst = in->h != EMU_H_ISETP && in->h != EMU_H_PSETP && in->h != EMU_H_FSETP;
+		bool reg_dst = in->h != EMU_H_ISETP && in->h != EMU_H_PSETP && in->h != EMU_H_FSETP &&
+			       in->h != EMU_H_DSETP;
 		if (reg_dst && in->d == EMU_RZ_SINK)
 			in->d = (uint16_t)ef->nregs;
+		if (in->h == EMU_H_LDLDU && in->d2 == EMU_RZ_SINK)
+			in->d2 = (uint16_t)ef->nregs;
 	}
 	free(addrs);
 	return c->dg->nerrors == errs0;

@@ -741,6 +741,147 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint3
 	return true;
 }
 
+/* ---- doubles, byte permute, two-load and atomic handlers ---- */
+
+/* A double operand per lane: register pairs with the sign operations on the high word;
+   immediates hold the high word. */
+static double dsrc(const emu_ctx *x, const emu_warp *w, const emu_src *s, int l)
+{
+	uint32_t lo = 0, hi;
+	if (s->kind == SRC_REG) {
+		lo = w->r[s->reg][l];
+		hi = (w->r[s->reg + 1][l] & s->and_) ^ s->xor_;
+	} else if (s->kind == SRC_CONST) {
+		memcpy(&lo, x->cbank[s->bank] + s->imm, 4);
+		memcpy(&hi, x->cbank[s->bank] + s->imm + 4, 4);
+		hi = (hi & s->and_) ^ s->xor_;
+	} else
+		hi = s->imm;
+	return f64(lo, hi);
+}
+
+static void h_double(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes, old = fegetround();
+	if (in->sub2 != EMU_RND_RN)
+		fesetround(fe_mode(in->sub2));
+	uint32_t p = in->sub == EMU_D_MNMX ? pred_val(w, &in->s[2]) : 0;
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		double a = dsrc(x, w, &in->s[0], l), b = dsrc(x, w, &in->s[1], l), r;
+		switch (in->sub) {
+		case EMU_D_ADD: r = a + b; break;
+		case EMU_D_MUL: r = a * b; break;
+		case EMU_D_FMA: r = fma(a, b, dsrc(x, w, &in->s[2], l)); break;
+		default: r = (p >> l & 1) ? fmin(a, b) : fmax(a, b); break;
+		}
+		uint64_t u = u64d(r);
+		w->r[in->d][l] = (uint32_t)u;
+		w->r[in->d + 1][l] = (uint32_t)(u >> 32);
+	}
+	if (fegetround() != old)
+		fesetround(old);
+}
+
+static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t r = 0;
+	LANE_LOOP {
+		double a = dsrc(x, w, &in->s[0], l), b = dsrc(x, w, &in->s[1], l);
+		uint32_t t = isnan(a) || isnan(b) ? (in->sub & EMU_CMP_UN) != 0
+			: (uint32_t)(in->sub >> (a < b ? 0 : a == b ? 1 : 2)) & 1;
+		r |= t << l;
+	}
+	uint32_t c = pred_val(w, &in->s[2]);
+	pred_write(w, in->d, bop(in->sub2, r, c), G);
+	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+}
+
+/* PRMT: result byte i is byte (nibble i & 7) of {b, a}; nibble bit 3 replicates its sign. */
+static void h_prmt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], ts[32], tb[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *sel = vsrc(x, w, &in->s[1], ts);
+	const uint32_t *b = vsrc(x, w, &in->s[2], tb);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint64_t bytes = (uint64_t)b[l] << 32 | a[l];
+		uint32_t r = 0;
+		for (int i = 0; i < 4; i++) {
+			uint32_t nib = sel[l] >> (4 * i) & 0xf;
+			uint32_t byte = (uint32_t)(bytes >> (8 * (nib & 7))) & 0xff;
+			if (nib & 8)
+				byte = byte & 0x80 ? 0xff : 0;
+			r |= byte << (8 * i);
+		}
+		WR(d, l, r);
+	}
+}
+
+/* LD_LDU: the first load, then the second (uniform) one; both may trap. */
+static bool h_ldldu(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	emu_insn second = *in;
+	second.areg = in->areg2;
+	second.off = in->off2;
+	second.width = in->width2;
+	second.d = in->d2;
+	return do_load(x, w, in, EMU_SP_GLOBAL, G) && do_load(x, w, &second, EMU_SP_GLOBAL, G);
+}
+
+static uint64_t atom_op(int op, int type, uint64_t old, uint64_t b, uint64_t cmp_swap)
+{
+	bool sgn = type == EMU_AT_S32 || type == EMU_AT_S64;
+	bool w64 = type == EMU_AT_U64 || type == EMU_AT_S64;
+	int64_t so = w64 ? (int64_t)old : (int32_t)old, sb = w64 ? (int64_t)b : (int32_t)b;
+	switch (op) {
+	case EMU_ATOM_ADD:
+		if (type == EMU_AT_F32)
+			return u32f(f32((uint32_t)old) + f32((uint32_t)b));
+		return old + b;
+	case EMU_ATOM_MIN: return sgn ? (so < sb ? old : b) : (old < b ? old : b);
+	case EMU_ATOM_MAX: return sgn ? (so > sb ? old : b) : (old > b ? old : b);
+	case EMU_ATOM_INC: return old >= b ? 0 : old + 1;
+	case EMU_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
+	case EMU_ATOM_AND: return old & b;
+	case EMU_ATOM_OR: return old | b;
+	case EMU_ATOM_XOR: return old ^ b;
+	case EMU_ATOM_EXCH: return b;
+	default: return old == b ? cmp_swap : old; /* CAS */
+	}
+}
+
+/* ATOM / RED: lanes of G in lane order, each a read-modify-write of its address. */
+static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	bool w64 = in->width == 8;
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		uint8_t *p = mem_addr(x, w, in, EMU_SP_GLOBAL, l, in->width);
+		if (!p)
+			return false;
+		uint64_t old = 0, b = 0, c = 0;
+		memcpy(&old, p, in->width);
+		for (int k = 0; k < (w64 ? 2 : 1); k++) {
+			b |= (uint64_t)(in->s[0].kind == SRC_REG ? w->r[in->s[0].reg + k][l] : 0) << (32 * k);
+			c |= (uint64_t)(in->s[1].kind == SRC_REG ? w->r[in->s[1].reg + k][l] : 0) << (32 * k);
+		}
+		uint64_t nv = atom_op(in->sub, in->sub2, old, b, c);
+		memcpy(p, &nv, in->width);
+		if (!in->sub3) {
+			w->r[in->d][l] = (uint32_t)old;
+			if (w64)
+				w->r[in->d + 1][l] = (uint32_t)(old >> 32);
+		}
+	}
+	return true;
+}
+
 /* ---- the warp loop ---- */
 
 static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
@@ -827,6 +968,17 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			break;
 		case EMU_H_ST:
 			if (!do_store(x, w, in, in->sub3, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_DARITH: h_double(x, w, in, G); break;
+		case EMU_H_DSETP: h_dsetp(x, w, in, G); break;
+		case EMU_H_PRMT: h_prmt(x, w, in, G); break;
+		case EMU_H_LDLDU:
+			if (!h_ldldu(x, w, in, G))
+				return RUN_TRAP;
+			break;
+		case EMU_H_ATOM:
+			if (!h_atom(x, w, in, G))
 				return RUN_TRAP;
 			break;
 		case EMU_H_NOP: break;

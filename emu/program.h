@@ -52,6 +52,9 @@ typedef struct {
 	uint16_t d, d2;    /* destination registers or predicates */
 	uint16_t areg;     /* address register (RZ: none) */
 	int32_t off;       /* address offset */
+	uint16_t areg2;    /* LD_LDU: the second load's address register, offset, width */
+	int32_t off2;
+	uint8_t width2;
 	uint32_t target;   /* instruction index of a branch or token target */
 	emu_src s[4];
 	uint32_t addr;     /* byte address in the function */

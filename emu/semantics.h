@@ -19,6 +19,10 @@ enum { EMU_LOP_AND, EMU_LOP_OR, EMU_LOP_XOR, EMU_LOP_PASS_B };
 enum { EMU_RND_RN, EMU_RND_RZ, EMU_RND_RM, EMU_RND_RP, EMU_RND_INT = 0x10 };
 /* Secondary operation of the video instructions VADD / VMNMX. */
 enum { EMU_VSEC_NONE, EMU_VSEC_ACC, EMU_VSEC_MIN, EMU_VSEC_MAX };
+enum { EMU_D_ADD, EMU_D_MUL, EMU_D_FMA, EMU_D_MNMX };
+enum { EMU_ATOM_ADD, EMU_ATOM_MIN, EMU_ATOM_MAX, EMU_ATOM_INC, EMU_ATOM_DEC, EMU_ATOM_AND,
+       EMU_ATOM_OR, EMU_ATOM_XOR, EMU_ATOM_EXCH, EMU_ATOM_CAS };
+enum { EMU_AT_U32, EMU_AT_S32, EMU_AT_U64, EMU_AT_S64, EMU_AT_F32 };
 /* Memory spaces of loads and stores (the handler's space is fixed at assembly). */
 enum { EMU_SP_GLOBAL, EMU_SP_SHARED, EMU_SP_LOCAL, EMU_SP_CONST };
 enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,

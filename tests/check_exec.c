@@ -127,6 +127,20 @@ static const exec_case cases[] = {
 	 "VMNMX.UD.U32.U32.MX.MAX R7, R0, R1, R2;\nMOV32I R8, 0x7fffffff;\nVADD.SAT R9, R8, 0x1, RZ;\n"
 	 "VADD.MIN R10, R1, R2, R5;\nST [R30], R3;\nST [R30+0x4], R4;\nST [R30+0x8], R6;\nST [R30+0xc], R7;\n"
 	 "ST [R30+0x10], R9;\nST [R30+0x14], R10;\nEXIT;\n", 6, {3, 5, 5, 0xfffffffbu, 0x7fffffffu, 5}},
+	/* doubles: 1.5 + 2.25 = 3.75; 1.5 * -2.25 = -3.375; 1.5 * 2.25 + 1.5 = 4.875;
+	   1.5 + 1.0 (20-bit immediate) = 2.5; 2.25 > 1.5; min = 1.5; 3.75 as a float */
+	{"doubles", ONE "MOV R0, RZ;\nMOV32I R1, 0x3ff80000;\nMOV R2, RZ;\nMOV32I R3, 0x40020000;\n"
+	 "DADD R4, R0, R2;\nDMUL R6, R0, -R2;\nDFMA R8, R0, R2, R0;\nDADD R10, R0, 0x3ff00;\n"
+	 "DSETP.GT.AND P0, pt, R2, R0, pt;\nMOV32I R20, 0x1;\nSEL R21, R20, RZ, P0;\nDMNMX R12, R0, R2, pt;\n"
+	 "F2F.F32.F64 R14, R4;\nST [R30], R4;\nST [R30+0x4], R5;\nST [R30+0x8], R7;\nST [R30+0xc], R9;\n"
+	 "ST [R30+0x10], R11;\nST [R30+0x14], R21;\nST [R30+0x18], R13;\nST [R30+0x1c], R14;\nEXIT;\n", 8,
+	 {0, 0x400e0000u, 0xc00b0000u, 0x40138000u, 0x40040000u, 1, 0x3ff80000u, 0x40700000u}},
+	/* bytes of {b, a} = 11 22 33 44 55 66 77 88; selector 0x7531 picks 22 44 66 88;
+	   nibble 8 is byte 0 (0x11) with its sign (0) replicated */
+	{"prmt", ONE "MOV32I R0, 0x44332211;\nMOV32I R1, 0x88776655;\nPRMT R2, R0, 0x7531, R1;\n"
+	 "PRMT R3, R0, 0x8, R1;\nST [R30], R2;\nST [R30+0x4], R3;\nEXIT;\n", 2, {0x88664422u, 0x11111100u}},
+	{"ld_ldu", ONE ".buffer in u32 3 = 10 20 30\n.param u32 in\nMOV R4, c [0x0] [0x24];\nIADD R5, R4, 0x4;\n"
+	 "LD_LDU.32.32 R2, R3, [R4], [R5+0x4];\nST [R30], R2;\nST [R30+0x4], R3;\nEXIT;\n", 2, {10, 30}},
 	/* warp-wide: ballot of odd lanes among 4 = 0b1010 */
 	{"vote", FOUR "LOP.AND R0, R29, 0x1;\nISETP.NE.AND P0, pt, R0, RZ, pt;\nVOTE.ANY R1, P1, P0;\n"
 	 "VOTE.ALL R2, P2, P0;\nMOV32I R8, 0x1;\nSEL R3, R8, RZ, P1;\nSEL R4, R8, RZ, P2;\n"
@@ -234,6 +248,29 @@ START_TEST(barrier_popc_counts_cta)
 }
 END_TEST
 
+/* Atomics run lane by lane: the old values come back in lane order. */
+START_TEST(atomics_in_lane_order)
+{
+	th_run r;
+	int rc = th_run_text(&r, "atomics", FOUR ".buffer cnt u32 4\n.buffer f f32 1\n.param u32 cnt\n.param u32 f\n"
+			     "MOV R8, c [0x0] [0x24];\nMOV R9, c [0x0] [0x28];\nMOV32I R10, 0x1;\n"
+			     "ATOM.ADD R1, [R8], R10;\nIMUL R11, R29, 0xa;\nATOM.MAX R2, [R8+0x4], R11;\n"
+			     "MOV32I R12, 0x5;\nRED.ADD [R8+0x8], R12;\nIADD R13, R29, 0x1;\n"
+			     "ATOM.CAS R3, [R8+0xc], RZ, R13;\nMOV32I R14, 0x3f000000;\nATOM.ADD.F32.FTZ.RN R4, [R9], R14;\n"
+			     "ISCADD R5, R3, R1, 0x8;\nST [R30], R5;\nEXIT;\n");
+	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
+	/* out[t] = old add (t) + 256 * old CAS (0 for lane 0, which swapped in 1; 1 after) */
+	static const uint32_t want_out[4] = {0, 1 + 256, 2 + 256, 3 + 256};
+	static const uint32_t want_cnt[4] = {4, 30, 20, 1};
+	for (int i = 0; i < 4; i++) {
+		ck_assert_uint_eq(th_word(&r, "out", i), want_out[i]);
+		ck_assert_uint_eq(th_word(&r, "cnt", i), want_cnt[i]);
+	}
+	ck_assert_uint_eq(th_word(&r, "f", 0), 0x40000000u); /* 4 x 0.5 */
+	th_free(&r);
+}
+END_TEST
+
 START_TEST(partial_warp_and_warp_size)
 {
 	th_run r;
@@ -261,6 +298,7 @@ Suite *exec_suite(void)
 	tcase_add_loop_test(tr, run_time_traps, 0, (int)(sizeof traps / sizeof traps[0]));
 	tcase_add_test(tr, barrier_popc_counts_cta);
 	tcase_add_test(tr, partial_warp_and_warp_size);
+	tcase_add_test(tr, atomics_in_lane_order);
 	suite_add_tcase(s, tr);
 	return s;
 }
