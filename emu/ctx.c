@@ -75,9 +75,12 @@ static void put32(uint8_t *bank, uint32_t off, uint32_t v)
 
 /* Fermi (SPEC section 4): ntid at c[0x0][0x8], nctaid at c[0x0][0x14], parameters from
    c[0x0][0x20] (written by the launcher), the stack pointer at c[0x1][0x100]: the top of
-   the per-thread local window, since the stack grows down through local memory. */
+   the per-thread local window, since the stack grows down through local memory. Listings
+   also read c[0x0][0x0], the base of the shared-memory window in the generic address
+   space (sm_20_SearchTreeIntLower stores to shared memory with ST through it). */
 void emu_abi_setup(emu_ctx *x)
 {
+	put32(x->cbank[0], 0x0, EMU_SHARED_WINDOW);
 	for (int i = 0; i < 3; i++) {
 		put32(x->cbank[0], 0x8 + 4 * (uint32_t)i, x->block[i]);
 		put32(x->cbank[0], 0x14 + 4 * (uint32_t)i, x->grid[i]);
@@ -104,8 +107,8 @@ static int by_addr(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* Unplaced buffers (addr 0) go below 4 GiB from 0x100000 up, 256-byte aligned, with at
-   least a 4 KiB unmapped gap on each side so that overruns trap. */
+/* Unplaced buffers go from 0x100000 up, below the shared window (so below 4 GiB),
+   256-byte aligned, with at least a 4 KiB unmapped gap on each side so that overruns trap. */
 const char *emu_gmem_place(emu_gmem *g)
 {
 	const uint64_t gap = 0x1000;
@@ -126,16 +129,20 @@ const char *emu_gmem_place(emu_gmem *g)
 				}
 			}
 		}
-		if (a + b->size > 0x100000000ull)
+		if (a + b->size > EMU_SHARED_WINDOW)
 			return b->name;
 		b->addr = a;
 		b->placed = true;
 	}
 	if (g->n > 1)
 		qsort(g->bufs, (size_t)g->n, sizeof *g->bufs, by_addr);
-	for (int i = 1; i < g->n; i++)
-		if (g->bufs[i].addr < g->bufs[i - 1].addr + g->bufs[i - 1].size)
-			return g->bufs[i].name;
+	for (int i = 0; i < g->n; i++) {
+		const emu_buffer *b = &g->bufs[i];
+		if (i && b->addr < g->bufs[i - 1].addr + g->bufs[i - 1].size)
+			return b->name;
+		if (b->addr < (uint64_t)EMU_SHARED_WINDOW + EMU_SHARED_WINDOW_SIZE && EMU_SHARED_WINDOW < b->addr + b->size)
+			return b->name; /* would be hidden by the shared window */
+	}
 	return NULL;
 }
 

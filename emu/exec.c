@@ -218,6 +218,10 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 		return NULL;
 	}
 	uint8_t *p = NULL;
+	if (sp == EMU_SP_GLOBAL && a - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE) {
+		sp = EMU_SP_SHARED; /* generic address in the shared window */
+		a -= EMU_SHARED_WINDOW;
+	}
 	switch (sp) {
 	case EMU_SP_GLOBAL:
 		p = emu_gmem_ptr(&x->gmem, a, size);

@@ -9,6 +9,11 @@
 #define EMU_NPREDS 9
 #define EMU_SINK_ROWS 4     /* RZ sink rows (a 128-bit write to RZ stays inside) */
 
+/* Fermi's generic address space: LD/ST addresses in this window reach shared memory
+   (its base is at c[0x0][0x0]); global buffers are placed below it. */
+#define EMU_SHARED_WINDOW 0xff000000u
+#define EMU_SHARED_WINDOW_SIZE 0x01000000u
+
 #define EMU_NBANKS 18
 #define EMU_BANK_BYTES 65536
 

@@ -167,6 +167,10 @@ static const exec_case cases[] = {
 	 "MOV R6, c [0x0] [0x8];\nMOV R7, c [0x0] [0xc];\nMOV R8, c [0x0] [0x14];\nMOV R9, c [0x0] [0x18];\n"
 	 "MOV R10, c [0x1] [0x100];\nST [R30], R6;\nST [R30+0x4], R7;\nST [R30+0x8], R8;\nST [R30+0xc], R9;\n"
 	 "ST [R30+0x10], R10;\nEXIT;\n", 5, {4, 2, 3, 2, 1024}},
+	/* generic addressing: c[0x0][0x0] is the shared window; ST through it lands in shared */
+	{"generic shared window", ONE "MOV R2, c [0x0] [0x0];\nMOV32I R3, 0x5a5a;\nST [R2+0x40], R3;\n"
+	 "LDS R4, [0x40];\nMOV32I R5, 0x77;\nSTS [0x44], R5;\nLD R6, [R2+0x44];\nST [R30], R4;\n"
+	 "ST [R30+0x4], R6;\nST [R30+0x8], R2;\nEXIT;\n", 3, {0x5a5a, 0x77, 0xff000000u}},
 	{"rz sink", ONE "MOV32I R0, 0x9;\nIADD RZ, R0, 0x1;\nIADD R1, RZ, R0;\nST [R30], R1;\nST [R30+0x4], RZ;\nEXIT;\n",
 	 2, {9, 0}},
 	/* BRX through a jump table: lanes 0,2 -> 0x28, lane 1 -> 0x30, lane 3 -> 0x38; each group

@@ -39,6 +39,8 @@ static const conf_case cases[] = {
 	{.name = "sm_20_SegScanBlock8", .ref = ref_segscan},
 	{.name = "sm_20_SegScanUpsweepFlags", .ref = ref_segscan_upsweep_flags},
 	{.name = "sm_20_MatrixCount_4", .ref = ref_matrix_count_empty},
+	{.name = "sm_20_SearchTreeIntLower", .ref = ref_search_lower},
+	{.name = "sm_20_SearchTreeIntLower", .ref = ref_search_lower, .spec = "sm_20_SearchTreeIntLower.levels4.spec"},
 	/* the source's loop cannot end on a non-empty range, and past its first pass it reads
 	   beyond its shared array (undefined behaviour): all that is certain is a trap */
 	{.name = "sm_20_MatrixCount_4", .spec = "sm_20_MatrixCount_4.loop.spec", .trap = "trap: ",
@@ -204,8 +206,9 @@ out:;
 	if (ok && c->unchecked)
 		snprintf(why, sizeof why, "(%s not compared: %s)", c->unchecked, c->why);
 	char label[64];
-	snprintf(label, sizeof label, "%s%s", c->name, c->spec ? " (loop)" : "");
-	printf("%-30s %s  warp_inst %-8llu thread_inst %-9llu %s\n", label, ok ? "PASS" : "FAIL",
+	const char *variant = c->spec ? strchr(c->spec, '.') : NULL;
+	snprintf(label, sizeof label, "%s%.*s", c->name, variant ? (int)(strlen(variant) - 5) : 0, variant ? variant : "");
+	printf("%-34s %s  warp_inst %-8llu thread_inst %-9llu %s\n", label, ok ? "PASS" : "FAIL",
 	       (unsigned long long)t.warp, (unsigned long long)t.thread, why);
 	free_snapshot(io.in, io.nbufs);
 	free_snapshot(io.want, io.nbufs);

@@ -39,5 +39,6 @@ void ref_global_scan_pass1(conf_io *io);
 void ref_segscan(conf_io *io);
 void ref_segscan_upsweep_flags(conf_io *io);
 void ref_matrix_count_empty(conf_io *io);
+void ref_search_lower(conf_io *io);
 
 #endif

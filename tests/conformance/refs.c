@@ -192,3 +192,23 @@ void ref_matrix_count_empty(conf_io *io)
 		g[4 * b + 3] = 0;
 	}
 }
+
+/* SearchTreeIntLower: indices[q] = the lower bound of keys[q] in the sorted data: the
+   number of data elements smaller than the key. */
+void ref_search_lower(conf_io *io)
+{
+	const int32_t *keys = conf_in(io, "keys"), *data = conf_in(io, "data");
+	uint32_t *out = conf_want(io, "indices");
+	uint64_t nq = conf_count(io, "keys"), n = conf_count(io, "data");
+	for (uint64_t q = 0; q < nq; q++) {
+		uint64_t lo = 0, hi = n;
+		while (lo < hi) {
+			uint64_t mid = (lo + hi) / 2;
+			if (data[mid] < keys[q])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		out[q] = (uint32_t)lo;
+	}
+}
