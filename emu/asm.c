@@ -1220,7 +1220,15 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->areg = EMU_NO_REG;
 		int op = isa_lookup(c->dialect, ai->mnem);
 		if (op < 0) {
-			err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
+			static const char *const tex[] = {"TEX", "TLD", "TLD4", "TXQ", "SULD", "SUST", "SURED", NULL};
+			bool is_tex = false;
+			for (int k = 0; tex[k]; k++)
+				is_tex |= !strcmp(ai->mnem, tex[k]);
+			if (is_tex)
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture and surface "
+					  "accesses need sampler state that a listing does not carry", ai->mnem, c->target);
+			else
+				err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
 			continue;
 		}
 		int nt;

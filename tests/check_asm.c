@@ -189,6 +189,7 @@ static const err_case err_cases[] = {
 	{"misaligned pair", "LD.64 R3, [R4];\n", "t.sass:1:7: error: register R3 is not aligned"},
 	{"duplicate label", "L: NOP;\nL: EXIT;\n", "t.sass:2:1: error: label 'L' defined twice"},
 	{"unsupported target", "code for sm_13\nEXIT;\n", "error: unsupported target 'sm_13'"},
+	{"texture", "TLD R0, R2, 0x0, 0x0;\n", "t.sass:1:1: error: unsupported opcode 'TLD' for sm_20: texture"},
 	{"caret line", "  MOV R1, R2;\n  BOGUS;\n", "  BOGUS;\n    ^"},
 };
 
