@@ -12,13 +12,14 @@ OPT      = -O2
 endif
 CFLAGS  ?= $(OPT) -g
 WARN     = -Wall -Wextra -Werror
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(CFLAGS) $(SANFLAGS) -I$(BUILD) -Iparser -Iisa -Iemu
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(CFLAGS) $(SANFLAGS) -I$(BUILD) -Iparser -Iisa -Iemu -Idbg
 GENFLAGS = -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
 LDLIBS   = -lm
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c
+LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c \
+          dbg/trace.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)

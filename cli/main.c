@@ -8,6 +8,7 @@
 #include "../emu/emu.h"
 #include "../emu/spec.h"
 #include "../emu/stats.h"
+#include "../dbg/dbg.h"
 #include "../isa/isa.h"
 
 enum { EXIT_EXPECT = 1, EXIT_INPUT = 2, EXIT_TRAPPED = 3, EXIT_INTERNAL = 4 };
@@ -30,10 +31,12 @@ static const char usage_text[] =
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
 	"  stats   FILE      run, then print per-opcode dynamic counts\n"
 	"  asm     FILE      assemble only; list the decoded program or the errors\n"
+	"  trace   FILE      run, printing one SIMT-stack row per instruction of one warp\n"
+	"                    (--cta C --warp W, --format table|csv|json, --no-pops)\n"
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
-	"  (trace, debug, compare and convert are planned; see the README)\n"
+	"  (debug, compare and convert are planned; see the README)\n"
 	"\n"
-	"options for run and stats:\n"
+	"options for run, stats and trace:\n"
 	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
 	"  --kernel NAME        function to launch (default: .kernel, else the first)\n"
 	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
@@ -124,9 +127,10 @@ static bool parse_u64(const char *s, uint64_t *v)
 	return true;
 }
 
-static int parse_opts(int argc, char **argv, opts *o, const char **file)
+static int parse_opts(int argc, char **argv, opts *o, const char **file, const struct option *extra,
+		      void *extra_user, int (*extra_opt)(void *user, int c, const char *arg))
 {
-	static const struct option lo[] = {
+	static const struct option base[] = {
 		{"spec", required_argument, 0, 's'}, {"kernel", required_argument, 0, 'k'},
 		{"grid", required_argument, 0, 'g'}, {"block", required_argument, 0, 'b'},
 		{"target", required_argument, 0, 't'}, {"warp-size", required_argument, 0, 'w'},
@@ -135,6 +139,13 @@ static int parse_opts(int argc, char **argv, opts *o, const char **file)
 		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0},
 	};
+	struct option lo[32];
+	int nlo = 0;
+	for (int i = 0; base[i].name; i++)
+		lo[nlo++] = base[i];
+	for (int i = 0; extra && extra[i].name && nlo < 31; i++)
+		lo[nlo++] = extra[i];
+	lo[nlo] = (struct option){0, 0, 0, 0};
 	memset(o, 0, sizeof *o);
 	o->warp_size = 32;
 	o->jobs = 1;
@@ -197,7 +208,15 @@ static int parse_opts(int argc, char **argv, opts *o, const char **file)
 		case 'q': o->quiet = true; break;
 		case 'h': fputs(usage_text, stdout); return -1;
 		case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
-		default: return usage_error("unknown option '%s'", argv[optind - 1]);
+		case '?': return usage_error("unknown option '%s'", argv[optind - 1]);
+		default:
+			if (extra_opt) {
+				int r = extra_opt(extra_user, c, optarg);
+				if (r)
+					return r;
+				break;
+			}
+			return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind != argc - 1)
@@ -223,7 +242,7 @@ static int cmd_asm(int argc, char **argv)
 {
 	opts o;
 	const char *file;
-	int r = parse_opts(argc, argv, &o, &file);
+	int r = parse_opts(argc, argv, &o, &file, NULL, NULL, NULL);
 	if (r)
 		return r < 0 ? 0 : r;
 	char *src = read_text(file);
@@ -320,51 +339,133 @@ static int pick_function(const emu_program *p, const opts *o, const emu_spec *sp
 	return fi;
 }
 
+/* A launch made ready: program assembled, directives applied, context set up. */
+typedef struct {
+	opts o;
+	const char *file;
+	char *src, *spec_src;
+	emu_spec sp;
+	emu_program *p;
+	emu_ctx x;
+	bool have_ctx;
+} launch;
+
+/* Parse options, assemble, apply directives. 0 when ready; else the exit status. */
+static int prepare(launch *L, int argc, char **argv, const struct option *extra,
+		   int (*extra_opt)(launch *L, int c, const char *arg))
+{
+	memset(L, 0, sizeof *L);
+	int r = parse_opts(argc, argv, &L->o, &L->file, extra, extra_opt ? (void *)L : NULL,
+			   (int (*)(void *, int, const char *))extra_opt);
+	if (r)
+		return r < 0 ? -1 : r;
+	L->src = read_text(L->file);
+	if (!L->src)
+		return usage_error("cannot read '%s'", L->file);
+	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
+	if (L->o.spec && !(L->spec_src = read_text(L->o.spec)))
+		return usage_error("cannot read spec file '%s'", L->o.spec);
+	if (L->spec_src)
+		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
+	char *dflt = base_name(L->file);
+	L->p = emu_assemble(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
+			    L->sp.kernel ? L->sp.kernel : dflt, stderr);
+	free(dflt);
+	int fi;
+	if (!L->p || errs || (fi = pick_function(L->p, &L->o, &L->sp, L->file)) < 0)
+		return EXIT_INPUT;
+	emu_ctx_init(&L->x, L->p, &L->p->funcs[fi]);
+	L->have_ctx = true;
+	if (!configure(&L->x, &L->sp, &L->o))
+		return EXIT_INPUT;
+	emu_abi_setup(&L->x);
+	return spec_apply(&L->sp, &L->x, stderr) ? EXIT_INPUT : 0;
+}
+
+static void cleanup(launch *L)
+{
+	if (L->have_ctx)
+		emu_ctx_free(&L->x);
+	emu_program_free(L->p);
+	spec_free(&L->sp);
+	free(L->src);
+	free(L->spec_src);
+}
+
 /* run and stats: assemble, set up the launch, run, check. */
 static int cmd_run(int argc, char **argv, bool stats)
 {
-	opts o;
-	const char *file;
-	int r = parse_opts(argc, argv, &o, &file);
-	if (r)
-		return r < 0 ? 0 : r;
-	char *src = read_text(file), *spec_src = NULL;
-	if (!src)
-		return usage_error("cannot read '%s'", file);
-	emu_spec sp = {0};
-	int errs = spec_parse(&sp, file, src, stderr);
-	if (o.spec && !(spec_src = read_text(o.spec))) {
-		free(src);
-		spec_free(&sp);
-		return usage_error("cannot read spec file '%s'", o.spec);
+	launch L;
+	int rc = prepare(&L, argc, argv, NULL, NULL);
+	if (!rc) {
+		if (emu_launch(&L.x) != EMU_OK) {
+			fprintf(stderr, "simtemu: %s\n", L.x.trap.msg);
+			rc = EXIT_TRAPPED;
+		} else
+			rc = report(&L.x, &L.sp, &L.o, stats);
 	}
-	if (spec_src)
-		errs += spec_parse(&sp, o.spec, spec_src, stderr);
-	char *dflt = base_name(file);
-	emu_program *p = emu_assemble(file, src, o.target ? o.target : sp.target, sp.kernel ? sp.kernel : dflt,
-				      stderr);
-	free(dflt);
-	int rc = EXIT_INPUT, fi = -1;
-	emu_ctx x;
-	if (p && !errs && (fi = pick_function(p, &o, &sp, file)) >= 0) {
-		emu_ctx_init(&x, p, &p->funcs[fi]);
-		if (configure(&x, &sp, &o)) {
-			emu_abi_setup(&x);
-			if (!spec_apply(&sp, &x, stderr)) {
-				if (emu_launch(&x) != EMU_OK) {
-					fprintf(stderr, "simtemu: %s\n", x.trap.msg);
-					rc = EXIT_TRAPPED;
-				} else
-					rc = report(&x, &sp, &o, stats);
-			}
+	cleanup(&L);
+	return rc < 0 ? 0 : rc;
+}
+
+/* trace: one row per issued instruction (and per pop) of one warp. */
+static dbg_trace trace_opts;
+
+static int trace_opt(launch *L, int c, const char *arg)
+{
+	(void)L;
+	char *e;
+	switch (c) {
+	case 'C':
+	case 'W': {
+		long v = strtol(arg, &e, 0);
+		if (*e || v < 0)
+			return usage_error("--cta and --warp take a number, not '%s'", arg);
+		*(c == 'C' ? &trace_opts.cta : &trace_opts.warp) = (int)v;
+		return 0;
+	}
+	case 'F':
+		if (!strcmp(arg, "table"))
+			trace_opts.fmt = DBG_TABLE;
+		else if (!strcmp(arg, "csv"))
+			trace_opts.fmt = DBG_CSV;
+		else if (!strcmp(arg, "json"))
+			trace_opts.fmt = DBG_JSON;
+		else
+			return usage_error("--format takes table, csv or json, not '%s'", arg);
+		return 0;
+	case 'N':
+		trace_opts.pops = false;
+		return 0;
+	}
+	return usage_error("unknown option%s", "");
+}
+
+static int cmd_trace(int argc, char **argv)
+{
+	static const struct option extra[] = {
+		{"cta", required_argument, 0, 'C'}, {"warp", required_argument, 0, 'W'},
+		{"format", required_argument, 0, 'F'}, {"no-pops", no_argument, 0, 'N'}, {0, 0, 0, 0},
+	};
+	trace_opts = (dbg_trace){.out = stdout, .fmt = DBG_TABLE, .pops = true};
+	launch L;
+	int rc = prepare(&L, argc, argv, extra, trace_opt);
+	if (!rc) {
+		L.x.hook = dbg_trace_hook;
+		L.x.hook_user = &trace_opts;
+		dbg_trace_begin(stdout, trace_opts.fmt);
+		emu_status st = emu_launch(&L.x);
+		dbg_trace_end(stdout, trace_opts.fmt);
+		if (st != EMU_OK) {
+			fprintf(stderr, "simtemu: %s\n", L.x.trap.msg);
+			rc = EXIT_TRAPPED;
+		} else if (!trace_opts.step) {
+			fprintf(stderr, "simtemu: warning: warp %d of CTA %d issued no instruction (no such warp?)\n",
+				trace_opts.warp, trace_opts.cta);
 		}
-		emu_ctx_free(&x);
 	}
-	emu_program_free(p);
-	spec_free(&sp);
-	free(src);
-	free(spec_src);
-	return rc;
+	cleanup(&L);
+	return rc < 0 ? 0 : rc;
 }
 
 static int cmd_isa(int argc, char **argv)
@@ -405,8 +506,9 @@ int main(int argc, char **argv)
 		return cmd_asm(argc - 1, argv + 1);
 	if (!strcmp(cmd, "isa"))
 		return cmd_isa(argc - 1, argv + 1);
-	if (!strcmp(cmd, "trace") || !strcmp(cmd, "debug") || !strcmp(cmd, "compare") ||
-	    !strcmp(cmd, "convert"))
+	if (!strcmp(cmd, "trace"))
+		return cmd_trace(argc - 1, argv + 1);
+	if (!strcmp(cmd, "debug") || !strcmp(cmd, "compare") || !strcmp(cmd, "convert"))
 		return usage_error("'%s' is not available in this version yet (see the README)", cmd);
 	return usage_error("unknown command '%s'", cmd);
 }

@@ -31,7 +31,7 @@ typedef struct {
 	int n;
 } emu_gmem;
 
-typedef enum { EMU_OK = 0, EMU_TRAP = 3 } emu_status;
+typedef enum { EMU_OK = 0, EMU_TRAP = 3, EMU_QUIT = 5 } emu_status;
 
 typedef struct {
 	char msg[1024];
@@ -48,8 +48,17 @@ typedef struct {
 typedef struct emu_ctx emu_ctx;
 typedef struct emu_warp emu_warp;
 
-/* Called before each issued instruction when set (trace, debugger). */
-typedef void (*emu_hook)(void *user, const emu_ctx *x, const emu_warp *w, int cta_linear);
+/* Events the interpreter reports to a hook (trace, debugger). */
+typedef enum {
+	EMU_EV_ISSUE, /* before an instruction issues: w->s.pc is its index, w->s.A its lanes */
+	EMU_EV_POP,   /* the pop rule popped 'tok' (no instruction issued) */
+	EMU_EV_TRAP,  /* the run trapped (x->trap.msg); the state is still there to inspect */
+	EMU_EV_END,   /* every CTA finished; w is NULL */
+} emu_event;
+
+/* A hook returns nonzero to end the run at once (EMU_QUIT). */
+typedef int (*emu_hook)(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev,
+			const simt_token *tok);
 
 struct emu_warp {
 	int id;
@@ -95,7 +104,8 @@ struct emu_ctx {
 	emu_trap trap;
 	emu_hook hook;
 	void *hook_user;
-	emu_cta *cur_cta;         /* for hooks */
+	emu_cta *cur_cta;         /* the running CTA (for traps and hooks) */
+	int cur_warp;             /* index of the running warp in cur_cta */
 };
 
 /* Set up a context for function f of prog. Caller fills geometry, then emu_launch. */

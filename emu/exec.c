@@ -7,7 +7,7 @@
 
 #include "emu.h"
 
-typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP } run_result;
+typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT } run_result;
 
 /* ---- small helpers ---- */
 
@@ -894,9 +894,19 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 	emu_stats *stats = &x->stats;
 	simt_state *s = &w->s;
 	for (;;) {
-		if (s->A == 0 && simt_pop_rule(s) == SIMT_DONE) {
-			w->state = EMU_W_DONE;
-			return RUN_DONE;
+		if (s->A == 0) {
+			if (x->hook) { /* pop one token at a time so that each pop can be shown */
+				while (s->A == 0 && s->depth > 0) {
+					simt_token t = s->stack[s->depth - 1];
+					simt_pop(s);
+					if (x->hook(x->hook_user, x, w, EMU_EV_POP, &t))
+						return RUN_QUIT;
+				}
+			}
+			if (simt_pop_rule(s) == SIMT_DONE) {
+				w->state = EMU_W_DONE;
+				return RUN_DONE;
+			}
 		}
 		uint32_t pc = s->pc;
 		if (pc >= (uint32_t)f->n) { /* ran past the end: those lanes end */
@@ -909,8 +919,8 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			     (unsigned long long)x->max_steps);
 			return RUN_TRAP;
 		}
-		if (x->hook)
-			x->hook(x->hook_user, x, w, cta->linear);
+		if (x->hook && x->hook(x->hook_user, x, w, EMU_EV_ISSUE, NULL))
+			return RUN_QUIT;
 		x->steps++;
 		cta->issued++;
 		uint32_t A = s->A;
@@ -1044,6 +1054,14 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 
 /* ---- CTAs and the grid ---- */
 
+/* A trap leaves its warp for the hook to show (the state is still intact). */
+static emu_status trapped(emu_ctx *x, emu_warp *w)
+{
+	if (x->hook && x->hook(x->hook_user, x, w, EMU_EV_TRAP, NULL))
+		return EMU_QUIT;
+	return EMU_TRAP;
+}
+
 static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 {
 	int id = -1;
@@ -1069,7 +1087,7 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 					      w->id, w->bar_pc, w->s.A, w->bar_id);
 		}
 		trap(x, NULL, -1, NULL, "%s", buf);
-		return EMU_TRAP;
+		return trapped(x, NULL);
 	}
 	for (int i = 0; i < c->nwarps; i++) {
 		emu_warp *w = &c->warps[i];
@@ -1092,8 +1110,12 @@ static emu_status run_cta(emu_ctx *x, emu_cta *c)
 			emu_warp *w = &c->warps[i];
 			if (w->state != EMU_W_RUN)
 				continue;
-			if (run_warp(x, c, w) == RUN_TRAP)
-				return EMU_TRAP;
+			x->cur_warp = i;
+			run_result r = run_warp(x, c, w);
+			if (r == RUN_TRAP)
+				return trapped(x, w);
+			if (r == RUN_QUIT)
+				return EMU_QUIT;
 			running++;
 		}
 		int waiting = 0;
@@ -1101,8 +1123,9 @@ static emu_status run_cta(emu_ctx *x, emu_cta *c)
 			waiting += c->warps[i].state == EMU_W_BAR;
 		if (!waiting)
 			return EMU_OK;
-		if (release_or_deadlock(x, c) != EMU_OK)
-			return EMU_TRAP;
+		emu_status st = release_or_deadlock(x, c);
+		if (st != EMU_OK)
+			return st;
 		(void)running;
 	}
 }
@@ -1164,6 +1187,8 @@ emu_status emu_launch(emu_ctx *x)
 				setup_warps(x, &c, regs, stacks);
 				st = run_cta(x, &c);
 			}
+	if (st == EMU_OK && x->hook && x->hook(x->hook_user, x, NULL, EMU_EV_END, NULL))
+		st = EMU_QUIT;
 out:
 	x->cur_cta = NULL;
 	free(regs);

@@ -55,5 +55,23 @@ contains "isa row" out "ISCADD"
 check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_13
 check "grid override" 0 "$SIMTEMU" run --grid 2 examples/walk.sass
 contains "grid used" out "grid 2,1,1"
+# trace: the walkthrough's 41 rows, row for row (its table leaves out the while-mask column)
+check "trace walk" 0 "$SIMTEMU" trace --no-pops examples/walk.sass
+sed 's/ W=\[[^]]*\]//g' "$tmp/out" >"$tmp/trace"
+grep -v '^#' tests/golden/walk.trace >"$tmp/golden"
+if cmp -s "$tmp/trace" "$tmp/golden"; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL trace differs from WALKTHROUGH.md:"; diff "$tmp/golden" "$tmp/trace"; fi
+check "trace pops" 0 "$SIMTEMU" trace examples/walk.sass
+contains "pop row" out "     -  0x00a0  pop [PBK,11111111,0x00a0]                        A=11111111  S=-"
+# the loop's while mask: recorded at the first divergence, restored when no lane branches
+check "trace loop" 0 "$SIMTEMU" trace examples/loop.sass
+contains "while mask recorded" out "    11  0x0030  IADD R3, R3, R4                                  A=00111111  S=[SSY,11111111,0x0050] W=[0x0040,11111111]"
+contains "while mask restored" out "    34  0x0048  NOP.S                                            A=11111111  S=[SSY,11111111,0x0050]"
+check "trace csv" 0 "$SIMTEMU" trace --format csv examples/breakcont.sass
+contains "csv header" out "step,kind,pc,insn,A,X,Dbrk,Dcont,Dret,W,S"
+contains "csv cont row" out '14,issue,0x0068,"CONT",01111,00000,10000,00000,00000,,PCNT:11111:0x0070;PBK:11111:0x0090'
+check "trace json" 0 "$SIMTEMU" trace --format json --warp 1 examples/brau.sass
+contains "json row" out '{"step": 5, "kind": "issue", "pc": "0x0020", "insn": "@P0 BRA.U SKIP", "A": "11111111"'
+check "trace bad format" 2 "$SIMTEMU" trace --format xml examples/walk.sass
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

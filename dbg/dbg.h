@@ -1,0 +1,41 @@
+/* SIMT-stack traces and the interactive debugger, both hooks over the one interpreter. */
+#ifndef SIMTEMU_DBG_H
+#define SIMTEMU_DBG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../emu/emu.h"
+
+typedef enum { DBG_TABLE, DBG_CSV, DBG_JSON } dbg_fmt;
+
+/* Lane mask as a bit string, lane 0 leftmost, n lanes wide (buf: at least 33 bytes). */
+char *dbg_mask(char *buf, uint32_t m, int n);
+
+/* One trace row: an issued instruction (tok NULL) or a pop of tok by the pop rule. */
+void dbg_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w,
+	     const simt_token *tok);
+void dbg_trace_begin(FILE *out, dbg_fmt fmt);
+void dbg_trace_end(FILE *out, dbg_fmt fmt);
+
+/* simtemu trace: rows of warp 'warp' of CTA 'cta' (linear index). */
+typedef struct {
+	FILE *out;
+	dbg_fmt fmt;
+	int cta, warp;
+	uint64_t step;
+	bool pops;         /* show pop-rule rows */
+} dbg_trace;
+
+int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok);
+
+/* simtemu debug: a gdb-like command loop run from the interpreter's hook. */
+typedef struct dbg_session dbg_session;
+dbg_session *dbg_new(FILE *in, FILE *out, bool interactive, const char *source_text);
+void dbg_free(dbg_session *d);
+int dbg_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok);
+/* After the launch returned: true if the user quit. */
+bool dbg_quit_requested(const dbg_session *d);
+
+#endif
