@@ -14,12 +14,12 @@ CFLAGS  ?= $(OPT) -g
 WARN     = -Wall -Wextra -Werror
 ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(CFLAGS) $(SANFLAGS) -I$(BUILD) -Iparser -Iisa -Iemu -Idbg
 GENFLAGS = -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
-LDLIBS   = -lm
+LDLIBS   = -lreadline -lm
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c \
-          dbg/trace.c
+          dbg/trace.c dbg/debug.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -62,14 +62,15 @@ $(BUILD)/run_tests: $(TEST_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 check-deps:
-	@command -v flex >/dev/null && command -v bison >/dev/null && pkg-config --exists check || \
-	  { echo "missing build tools: run 'make deps' (Debian: flex bison check pkg-config)"; exit 1; }
+	@command -v flex >/dev/null && command -v bison >/dev/null && pkg-config --exists check && \
+	  [ -f /usr/include/readline/readline.h ] || \
+	  { echo "missing build tools: run 'make deps' (Debian: flex bison check pkg-config libreadline-dev)"; exit 1; }
 
 # Install the build and test tools on Debian (root, or sudo; used by .ci/run too)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux
 
 CONF_SRC = $(wildcard tests/conformance/*.c)
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
@@ -85,6 +86,7 @@ conformance: $(BUILD)/conformance
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance
 	cd tests && SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
+	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 
 asan:

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../emu/emu.h"
 #include "../emu/spec.h"
@@ -33,10 +34,12 @@ static const char usage_text[] =
 	"  asm     FILE      assemble only; list the decoded program or the errors\n"
 	"  trace   FILE      run, printing one SIMT-stack row per instruction of one warp\n"
 	"                    (--cta C --warp W, --format table|csv|json, --no-pops)\n"
+	"  debug   FILE      gdb-like debugger (help inside); --batch FILE reads commands\n"
+	"                    from FILE, as does a stdin that is not a terminal\n"
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
-	"  (debug, compare and convert are planned; see the README)\n"
+	"  (compare and convert are planned; see the README)\n"
 	"\n"
-	"options for run, stats and trace:\n"
+	"options for run, stats, trace and debug:\n"
 	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
 	"  --kernel NAME        function to launch (default: .kernel, else the first)\n"
 	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
@@ -468,6 +471,49 @@ static int cmd_trace(int argc, char **argv)
 	return rc < 0 ? 0 : rc;
 }
 
+/* debug: the command loop runs inside the interpreter's hook. */
+static const char *debug_batch;
+
+static int debug_opt(launch *L, int c, const char *arg)
+{
+	(void)L;
+	if (c == 'B') {
+		debug_batch = arg;
+		return 0;
+	}
+	return usage_error("unknown option%s", "");
+}
+
+static int cmd_debug(int argc, char **argv)
+{
+	static const struct option extra[] = {{"batch", required_argument, 0, 'B'}, {0, 0, 0, 0}};
+	debug_batch = NULL;
+	launch L;
+	int rc = prepare(&L, argc, argv, extra, debug_opt);
+	FILE *in = stdin;
+	if (!rc && debug_batch && !(in = fopen(debug_batch, "r")))
+		rc = usage_error("cannot read '%s'", debug_batch);
+	if (!rc) {
+		bool tty = !debug_batch && isatty(0) && isatty(1);
+		dbg_session *d = dbg_new(in, stdout, tty, L.src);
+		L.x.hook = dbg_hook;
+		L.x.hook_user = d;
+		emu_launch(&L.x);
+		int n = 0;
+		if (L.x.trap.msg[0])
+			rc = EXIT_TRAPPED;
+		else if (dbg_finished(d)) /* the .expect lines hold or not */
+			rc = spec_check(&L.sp, &L.x, stdout, stderr, &n) ? EXIT_EXPECT : 0;
+		else
+			printf("quit before the kernel finished: .expect not checked\n");
+		dbg_free(d);
+	}
+	if (in && in != stdin)
+		fclose(in);
+	cleanup(&L);
+	return rc < 0 ? 0 : rc;
+}
+
 static int cmd_isa(int argc, char **argv)
 {
 	const char *target = "sm_20";
@@ -508,7 +554,9 @@ int main(int argc, char **argv)
 		return cmd_isa(argc - 1, argv + 1);
 	if (!strcmp(cmd, "trace"))
 		return cmd_trace(argc - 1, argv + 1);
-	if (!strcmp(cmd, "debug") || !strcmp(cmd, "compare") || !strcmp(cmd, "convert"))
+	if (!strcmp(cmd, "debug"))
+		return cmd_debug(argc - 1, argv + 1);
+	if (!strcmp(cmd, "compare") || !strcmp(cmd, "convert"))
 		return usage_error("'%s' is not available in this version yet (see the README)", cmd);
 	return usage_error("unknown command '%s'", cmd);
 }

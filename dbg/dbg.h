@@ -35,7 +35,7 @@ typedef struct dbg_session dbg_session;
 dbg_session *dbg_new(FILE *in, FILE *out, bool interactive, const char *source_text);
 void dbg_free(dbg_session *d);
 int dbg_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok);
-/* After the launch returned: true if the user quit. */
-bool dbg_quit_requested(const dbg_session *d);
+/* After the launch returned: whether every CTA finished (the end was reached). */
+bool dbg_finished(const dbg_session *d);
 
 #endif

@@ -73,5 +73,36 @@ contains "csv cont row" out '14,issue,0x0068,"CONT",01111,00000,10000,00000,0000
 check "trace json" 0 "$SIMTEMU" trace --format json --warp 1 examples/brau.sass
 contains "json row" out '{"step": 5, "kind": "issue", "pc": "0x0020", "insn": "@P0 BRA.U SKIP", "A": "11111111"'
 check "trace bad format" 2 "$SIMTEMU" trace --format xml examples/walk.sass
+# debug in batch mode: stack contents at chosen points, exactly as SPEC section 6 predicts
+check "debug stack" 0 "$SIMTEMU" debug --batch tests/debug/stack.cmd examples/walk.sass
+contains "first stop" out "stopped: at the first instruction; CTA 0 warp 0"
+contains "DIV above SSY" out "  1  DIV  11100000  0x0038 THEN
+  0  SSY  11111111  0x0048 JOIN"
+contains "row after divergent BRA" out "     7  0x0030  IADD.S R5, R5, 0x64                              A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
+contains "conditional breakpoint" out "    18  0x0058  IADD R6, R6, 0x1                                 A=00011111  S=[SSY,11111111,0x0078] W=[0x0068,11111111]"
+contains "while mask" out "W     branch 0x0068 mask 11111111 depth 1"
+contains "break mask" out "Dbrk  00000100"
+contains "PBK saved mask" out "  0  PBK  11111111  0x00a0 OUT  saved=00000000"
+contains "end" out "kernel finished: 41 warp instructions, 232 thread instructions"
+contains "expect after debug" out "expect out: ok (8 values)"
+check "debug watch" 0 "$SIMTEMU" debug --batch tests/debug/watch.cmd examples/walk.sass
+contains "watch fires" out "watch 1: R5 of lane 3: 0x0 -> 0x64"
+contains "tbreak" out "stopped: temporary breakpoint 2; CTA 0 warp 0"
+contains "print/d" out "lane  5: 100"
+check "debug next over CAL" 0 "$SIMTEMU" debug --batch tests/debug/next.cmd examples/call.sass
+contains "next lands after the CAL" out "stopped: next; CTA 0 warp 0
+    10  0x0020  MOV R9, R5                                       A=11111111  S=-"
+contains "f(tid)" out "lane  3: 103"
+contains "quit early" out "quit before the kernel finished: .expect not checked"
+check "debug trap" 3 "$SIMTEMU" debug --max-steps 30 --batch tests/debug/trap.cmd examples/walk.sass
+contains "post-mortem" out "trap: step budget exhausted (--max-steps 30)"
+contains "post-mortem regs" out "R0     0x00000003"
+printf 'bogus\nhelp step\ncta 5\nquit\n' >"$tmp/cmds"
+check "debug errors" 0 "$SIMTEMU" debug --batch "$tmp/cmds" examples/walk.sass
+contains "unknown command" out "unknown command 'bogus' (try help)"
+contains "help step" out "issue N instructions of the current warp (default 1), then stop"
+contains "no such CTA" out "no CTA 5 (the grid has 1)"
+check "debug stdin" 0 sh -c "printf 'continue\nquit\n' | $SIMTEMU debug examples/reduce.sass"
+contains "stdin batch" out "kernel finished: 292 warp instructions"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,4 @@
+continue
+info warps
+regs R0 lane 3
+quit
