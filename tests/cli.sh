@@ -104,5 +104,15 @@ contains "help step" out "issue N instructions of the current warp (default 1), 
 contains "no such CTA" out "no CTA 5 (the grid has 1)"
 check "debug stdin" 0 sh -c "printf 'continue\nquit\n' | $SIMTEMU debug examples/reduce.sass"
 contains "stdin batch" out "kernel finished: 292 warp instructions"
+# the README's debugger walkthrough, so that it stays true
+check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
+contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"
+contains "saved masks" out "  1  PCNT 11111  0x0070 NEXT  saved=00000"
+contains "break mask" out "     9  0x0040  LOP.AND R5, R4, 0x1                              A=01111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090] Dbrk=10000"
+contains "PCNT popped" out "     -  0x0070  pop [PCNT,11111,0x0070]                          A=01111  S=[PBK,11111,0x0090] Dbrk=10000"
+contains "last BRK" out "    48  0x0088  BRK                                              A=00001  S=[PBK,11111,0x0090] Dbrk=11110"
+contains "PBK popped" out "     -  0x0090  pop [PBK,11111,0x0090]                           A=11111  S=-"
+check "readme trace" 0 "$SIMTEMU" trace examples/walk.sass
+contains "readme trace row" out "     7  0x0030  IADD.S R5, R5, 0x64                              A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
