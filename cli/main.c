@@ -499,6 +499,16 @@ static int cmd_debug(int argc, char **argv)
 		L.x.hook = dbg_hook;
 		L.x.hook_user = d;
 		emu_launch(&L.x);
+		/* reverse-step: the run is deterministic, so it replays from a fresh launch */
+		while (!rc && dbg_replay_requested(d)) {
+			cleanup(&L);
+			rc = prepare(&L, argc, argv, extra, debug_opt);
+			if (rc)
+				break;
+			L.x.hook = dbg_hook;
+			L.x.hook_user = d;
+			emu_launch(&L.x);
+		}
 		int n = 0;
 		if (L.x.trap.msg[0])
 			rc = EXIT_TRAPPED;

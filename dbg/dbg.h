@@ -37,5 +37,8 @@ void dbg_free(dbg_session *d);
 int dbg_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok);
 /* After the launch returned: whether every CTA finished (the end was reached). */
 bool dbg_finished(const dbg_session *d);
+/* After the launch returned: whether reverse-step asked for a replay from the start
+   (the caller relaunches with the same session; it stops at the recorded step). */
+bool dbg_replay_requested(dbg_session *d);
 
 #endif

@@ -49,6 +49,12 @@ struct dbg_session {
 	int next_depth;
 	bool others_ran;     /* cycle */
 	bool started, quit, over, finished;
+	/* reverse-step by replay: global step numbers of the focus warp's issues */
+	uint64_t *hist;
+	size_t nhist, caphist;
+	bool replay_requested, replaying;
+	uint64_t replay_to;      /* stop when the run reaches this step (x->steps) */
+	int replay_cta, replay_warp;
 	int nbreaks, nwatches, next_id;
 	dbg_break breaks[64];
 	dbg_watch watches[16];
@@ -70,7 +76,19 @@ dbg_session *dbg_new(FILE *in, FILE *out, bool interactive, const char *source_t
 
 void dbg_free(dbg_session *d)
 {
+	free(d->hist);
 	free(d);
+}
+
+bool dbg_replay_requested(dbg_session *d)
+{
+	if (!d->replay_requested)
+		return false;
+	d->replay_requested = false;
+	d->replaying = true;
+	d->over = d->finished = false;
+	d->nhist = 0;
+	return true;
 }
 
 bool dbg_finished(const dbg_session *d)
@@ -190,6 +208,7 @@ static const dbg_cmd cmds[] = {
 	{"next", "n", "next", "like step, but a CAL runs to its return"},
 	{"cycle", "stepi-all", "cycle", "one scheduler round: the other warps of the CTA run until they wait or finish; stop at the current warp's next instruction"},
 	{"continue", "c", "continue", "run until a breakpoint, a watch, a trap or the end"},
+	{"reverse-step", "rs", "reverse-step [N]", "back N instructions of the current warp (default 1): the run replays from the start and stops there"},
 	{"break", "b", "break PC|LABEL [if Rn|Pn OP VALUE [lane L]]", "stop before the instruction at PC (any warp); OP is == != < <= > >="},
 	{"tbreak", NULL, "tbreak PC|LABEL [if ...]", "a breakpoint deleted when it stops"},
 	{"delete", "d", "delete [N]", "delete breakpoint or watch N (all without N)"},
@@ -692,6 +711,19 @@ static int repl(dbg_session *d)
 		const char *name = cmd->name;
 		bool resumes = !strcmp(name, "step") || !strcmp(name, "next") || !strcmp(name, "continue") ||
 			       !strcmp(name, "cycle");
+		if (!strcmp(name, "reverse-step")) {
+			uint64_t back = argc > 1 ? strtoull(argv[1], NULL, 0) : 1;
+			if (!w || back == 0 || back >= d->nhist) {
+				fprintf(d->out, "cannot go back %llu instruction%s of this warp (it has issued %zu)\n",
+					(unsigned long long)back, back == 1 ? "" : "s", d->nhist ? d->nhist - 1 : 0);
+				continue;
+			}
+			d->replay_to = d->hist[d->nhist - 1 - back];
+			d->replay_cta = d->focus_cta;
+			d->replay_warp = d->focus_warp;
+			d->replay_requested = true;
+			return 1;
+		}
 		if (resumes && d->over) {
 			fprintf(d->out, "the kernel has %s; inspect or quit\n", d->x->trap.msg[0] ? "trapped" : "finished");
 			continue;
@@ -765,6 +797,25 @@ static int repl(dbg_session *d)
 static bool should_stop(dbg_session *d, const emu_warp *w, char *why, size_t n)
 {
 	bool is_focus = d->x->cur_cta->linear == d->focus_cta && w->id == d->focus_warp;
+	if (is_focus) {
+		if (d->nhist == d->caphist) {
+			d->caphist = d->caphist ? 2 * d->caphist : 256;
+			d->hist = xrealloc(d->hist, sizeof *d->hist * d->caphist);
+		}
+		d->hist[d->nhist++] = d->x->steps;
+	}
+	if (d->replaying) { /* silent until the recorded step */
+		if (d->x->steps != d->replay_to || !is_focus)
+			return false;
+		d->replaying = false;
+		snprintf(why, n, "reverse-step");
+		for (int i = 0; i < d->nwatches; i++) { /* watches restart from the values here */
+			uint32_t one;
+			watch_sample(d, &d->watches[i], d->watches[i].old, &one);
+			d->watches[i].old1 = one;
+		}
+		return true;
+	}
 	if (!d->started) {
 		d->started = true;
 		d->focus_cta = d->x->cur_cta->linear;
@@ -824,7 +875,8 @@ int dbg_hook(void *user, const emu_ctx *cx, const emu_warp *w, emu_event ev, con
 	char why[96];
 	switch (ev) {
 	case EMU_EV_POP:
-		if (d->mode != MODE_CONTINUE && cx->cur_cta->linear == d->focus_cta && w->id == d->focus_warp)
+		if (d->mode != MODE_CONTINUE && !d->replaying && cx->cur_cta->linear == d->focus_cta &&
+		    w->id == d->focus_warp)
 			dbg_row(d->out, DBG_TABLE, 0, cx, w, tok);
 		return 0;
 	case EMU_EV_ISSUE:

@@ -104,6 +104,14 @@ contains "help step" out "issue N instructions of the current warp (default 1), 
 contains "no such CTA" out "no CTA 5 (the grid has 1)"
 check "debug stdin" 0 sh -c "printf 'continue\nquit\n' | $SIMTEMU debug examples/reduce.sass"
 contains "stdin batch" out "kernel finished: 292 warp instructions"
+# reverse-step replays the deterministic run from the start and stops one or more
+# instructions of the current warp back: before the divergent BRA the DIV token is not there
+check "reverse-step" 0 "$SIMTEMU" debug --batch tests/debug/reverse.cmd examples/walk.sass
+contains "back one" out "stopped: reverse-step; CTA 0 warp 0
+     6  0x0028  @P0 BRA THEN                                     A=11111111  S=[SSY,11111111,0x0048]"
+contains "back three more" out "     3  0x0010  MOV R5, RZ                                       A=11111111  S=-"
+contains "forward again" out "stopped: step; CTA 0 warp 0
+     7  0x0030  IADD.S R5, R5, 0x64                              A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
 # the README's debugger walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"
