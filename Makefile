@@ -25,7 +25,7 @@ TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
 
-.PHONY: all test asan clean check-deps deps examples conformance
+.PHONY: all test asan clean check-deps deps examples conformance bench
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -91,6 +91,13 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance
 
 asan:
 	$(MAKE) SAN=1 test
+
+$(BUILD)/simtemu-bench: $(BUILD)/bench/bench.o $(BUILD)/libsimtemu.a
+	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS) -lpthread
+
+# Throughput against native C, at -j 1 and -j 2 (numbers: bench/README.md)
+bench: $(BUILD)/simtemu-bench
+	cd bench && ../$(BUILD)/simtemu-bench 1 latest-j1.json && ../$(BUILD)/simtemu-bench 2 latest-j2.json
 
 examples: $(BIN)
 	@for f in examples/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done

@@ -53,6 +53,7 @@ void emu_ctx_init(emu_ctx *x, const emu_program *p, const emu_func *f)
 	x->shared_bytes = 16384;
 	x->local_bytes = 1024;
 	x->stack_limit = 64;
+	x->jobs = 1;
 	x->max_steps = 10000000000ull;
 	for (int b = 0; b < EMU_NBANKS; b++) {
 		x->cbank[b] = xcalloc(1, EMU_BANK_BYTES);

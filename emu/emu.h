@@ -97,6 +97,7 @@ struct emu_ctx {
 	int warp_size;
 	uint32_t shared_bytes, local_bytes;
 	int stack_limit;
+	int jobs;                 /* worker threads for CTAs (-j) */
 	uint64_t max_steps, steps;
 	uint8_t *cbank[EMU_NBANKS];
 	emu_gmem gmem;

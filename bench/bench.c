@@ -1,0 +1,258 @@
+/* make bench: emulator throughput on fixed kernels, against native C of the same
+   computation compiled with -O2 and timed in the same run (median of several runs). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../emu/spec.h"
+#include "../emu/stats.h"
+#include "../emu/xalloc.h"
+
+#define RUNS 5
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- native C of each kernel: reads the launch's inputs, writes into want ---- */
+
+typedef struct {
+	emu_ctx *x;
+} nat_io;
+
+static emu_buffer *buf(nat_io *io, const char *name)
+{
+	emu_buffer *b = emu_gmem_find_name(&io->x->gmem, name);
+	if (!b) {
+		fprintf(stderr, "bench: no buffer %s\n", name);
+		exit(4);
+	}
+	return b;
+}
+
+static uint32_t param32(nat_io *io, int off)
+{
+	uint32_t v;
+	memcpy(&v, io->x->cbank[0] + 0x20 + off, 4);
+	return v;
+}
+
+static void native_alu(nat_io *io, void *out)
+{
+	float *o = out;
+	int n = (int)param32(io, 4), threads = (int)(io->x->grid[0] * io->x->block[0]);
+	const float c1 = 0.999f, c2 = 1.001f;
+	for (int g = 0; g < threads; g++) {
+		uint32_t tid = (uint32_t)g % io->x->block[0], k = tid;
+		float x = (float)tid * 0.5f, y = 0.0f;
+		for (int i = 0; i < n; i++) {
+			x = x * c1 + 0.25f;
+			y = y * c2 - x;
+			k = (k * 3 + (uint32_t)i) ^ (k >> 5);
+		}
+		o[g] = x + y + (float)k;
+	}
+}
+
+static void native_stream(nat_io *io, void *out)
+{
+	const float *x = (const float *)buf(io, "x")->data;
+	float *y = out;
+	uint32_t n = param32(io, 8), ab = param32(io, 12);
+	float a;
+	memcpy(&a, &ab, 4);
+	for (uint32_t i = 0; i < n; i++)
+		y[i] = a * x[i] + y[i];
+}
+
+static void native_divergent(nat_io *io, void *out)
+{
+	const uint32_t *seed = (const uint32_t *)buf(io, "seed")->data;
+	uint32_t *steps = out, n = (uint32_t)buf(io, "seed")->count;
+	for (uint32_t g = 0; g < n; g++) {
+		uint32_t v = seed[g], k = 0;
+		while (v != 1 && k < 400) {
+			v = v & 1 ? 3 * v + 1 : v >> 1;
+			k++;
+		}
+		steps[g] = k;
+	}
+}
+
+static void native_reduce(nat_io *io, void *out)
+{
+	const uint32_t *in = (const uint32_t *)buf(io, "in")->data;
+	uint32_t *o = out, nb = io->x->grid[0], bs = io->x->block[0];
+	for (uint32_t b = 0; b < nb; b++) {
+		uint32_t s = 0;
+		for (uint32_t t = 0; t < bs; t++)
+			s += in[b * bs + t];
+		o[b] = s;
+	}
+}
+
+static void native_matmul(nat_io *io, void *out)
+{
+	const float *a = (const float *)buf(io, "A")->data, *b = (const float *)buf(io, "B")->data;
+	float *c = out;
+	int n = (int)param32(io, 12);
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			float s = 0.0f;
+			for (int k = 0; k < n; k++)
+				s += a[i * n + k] * b[k * n + j];
+			c[i * n + j] = s;
+		}
+}
+
+typedef struct {
+	const char *name, *file, *out; /* kernel, listing, the buffer the native code writes */
+	void (*native)(nat_io *io, void *out);
+	double tol;                    /* relative tolerance of the float check (0: exact) */
+	const char *kind;
+} bench_case;
+
+static const bench_case cases[] = {
+	{"alu", "alu.sass", "out", native_alu, 1e-2, "ALU-bound, full warps"},
+	{"stream", "stream.sass", "y", native_stream, 1e-6, "memory-bound (SAXPY)"},
+	{"divergent", "divergent.sass", "steps", native_divergent, 0, "divergent loops and if/else"},
+	{"reduce", "reduce.sass", "out", native_reduce, 0, "shared memory + barriers"},
+	{"matmul", "matmul.sass", "C", native_matmul, 1e-3, "tiled matmul (shared, barriers, loops)"},
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *b = xmalloc((size_t)n + 1);
+	b[fread(b, 1, (size_t)n, f)] = 0;
+	fclose(f);
+	return b;
+}
+
+typedef struct {
+	double med, min, max;
+} timing;
+
+static timing summarize(double *t, int n)
+{
+	qsort(t, (size_t)n, sizeof *t, cmp_double);
+	return (timing){t[n / 2], t[0], t[n - 1]};
+}
+
+/* The emulator's output against the native one: exact, or within a relative tolerance. */
+static bool outputs_agree(const emu_buffer *b, const uint8_t *want, double tol)
+{
+	if (tol == 0)
+		return !memcmp(b->data, want, b->size);
+	const float *g = (const float *)b->data, *w = (const float *)want;
+	for (uint64_t i = 0; i < b->count; i++)
+		if (fabs((double)g[i] - (double)w[i]) > tol * (fabs((double)w[i]) + 1.0))
+			return false;
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	int jobs = argc > 1 ? atoi(argv[1]) : 1;
+	const char *json_path = argc > 2 ? argv[2] : NULL;
+	FILE *json = json_path ? fopen(json_path, "w") : NULL;
+	printf("simtemu benchmark: %d run%s each, median [min, max]; -j %d\n", RUNS, RUNS == 1 ? "" : "s", jobs);
+	printf("%-10s %13s %10s %25s %12s %12s %10s %8s\n", "kernel", "thread_inst", "warp_inst", "emulator s",
+	       "thread/s", "warp/s", "native s", "ratio");
+	if (json)
+		fprintf(json, "{\"jobs\": %d, \"runs\": %d, \"kernels\": [", jobs, RUNS);
+	int bad = 0;
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const bench_case *c = &cases[k];
+		char *src = slurp(c->file);
+		if (!src) {
+			fprintf(stderr, "bench: cannot read %s\n", c->file);
+			return 4;
+		}
+		emu_spec sp = {0};
+		spec_parse(&sp, c->file, src, stderr);
+		emu_program *p = emu_assemble(c->file, src, NULL, c->name, stderr);
+		if (!p)
+			return 4;
+		double te[RUNS], tn[RUNS];
+		stats_totals tot = {0};
+		bool agree = true;
+		for (int r = 0; r < RUNS; r++) {
+			emu_ctx x;
+			emu_ctx_init(&x, p, &p->funcs[0]);
+			memcpy(x.grid, sp.grid, sizeof x.grid);
+			memcpy(x.block, sp.block, sizeof x.block);
+			if (sp.has_shared)
+				x.shared_bytes = sp.shared_bytes;
+			x.jobs = jobs;
+			emu_abi_setup(&x);
+			if (spec_apply(&sp, &x, stderr))
+				return 4;
+			/* native first, on a copy of the same inputs */
+			nat_io io = {&x};
+			emu_buffer *ob = buf(&io, c->out);
+			uint8_t *want = xmalloc(ob->size);
+			memcpy(want, ob->data, ob->size);
+			double t0 = now();
+			int reps = 0;
+			do {
+				if (reps) /* the native SAXPY updates y in place: start over */
+					memcpy(want, ob->data, ob->size);
+				c->native(&io, want);
+				reps++;
+			} while (now() - t0 < 0.2);
+			tn[r] = (now() - t0) / reps;
+			if (!strcmp(c->name, "stream")) { /* one application, to compare */
+				memcpy(want, ob->data, ob->size);
+				c->native(&io, want);
+			}
+			t0 = now();
+			if (emu_launch(&x) != EMU_OK) {
+				fprintf(stderr, "bench: %s trapped: %s\n", c->name, x.trap.msg);
+				return 4;
+			}
+			te[r] = now() - t0;
+			tot = stats_total(&x);
+			agree &= outputs_agree(ob, want, c->tol);
+			free(want);
+			emu_ctx_free(&x);
+		}
+		timing e = summarize(te, RUNS), n = summarize(tn, RUNS);
+		printf("%-10s %13llu %10llu %7.3f [%6.3f, %6.3f] %12.3g %12.3g %10.5f %7.1fx%s\n", c->name,
+		       (unsigned long long)tot.thread, (unsigned long long)tot.warp, e.med, e.min, e.max,
+		       (double)tot.thread / e.med, (double)tot.warp / e.med, n.med, e.med / n.med,
+		       agree ? "" : "  OUTPUT DIFFERS FROM NATIVE");
+		bad += !agree;
+		if (json)
+			fprintf(json, "%s\n {\"name\": \"%s\", \"kind\": \"%s\", \"thread_inst\": %llu, \"warp_inst\": %llu, "
+				"\"seconds\": {\"median\": %.6f, \"min\": %.6f, \"max\": %.6f}, \"thread_inst_per_s\": %.4g, "
+				"\"warp_inst_per_s\": %.4g, \"native_seconds\": %.6f, \"ratio_to_native\": %.2f, "
+				"\"output_agrees\": %s}", k ? "," : "", c->name, c->kind, (unsigned long long)tot.thread,
+				(unsigned long long)tot.warp, e.med, e.min, e.max, (double)tot.thread / e.med,
+				(double)tot.warp / e.med, n.med, e.med / n.med, agree ? "true" : "false");
+		emu_program_free(p);
+		spec_free(&sp);
+		free(src);
+	}
+	if (json) {
+		fprintf(json, "\n]}\n");
+		fclose(json);
+	}
+	return bad ? 1 : 0;
+}
