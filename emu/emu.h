@@ -98,6 +98,7 @@ struct emu_ctx {
 	uint32_t shared_bytes, local_bytes;
 	int stack_limit;
 	int jobs;                 /* worker threads for CTAs (-j) */
+	bool fma_hw;              /* the host CPU has fused multiply-add (FMA3) */
 	uint64_t max_steps, steps;
 	uint8_t *cbank[EMU_NBANKS];
 	emu_gmem gmem;
@@ -105,6 +106,8 @@ struct emu_ctx {
 	emu_trap trap;
 	emu_hook hook;
 	void *hook_user;
+	emu_insn *code;           /* the function's instructions with operands bound for this launch */
+	uint32_t (*vecs)[32];     /* the lane vectors that bound operands point to */
 	emu_cta *cur_cta;         /* the running CTA (for traps and hooks) */
 	int cur_warp;             /* index of the running warp in cur_cta */
 };

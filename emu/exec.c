@@ -45,6 +45,14 @@ static inline float ftz(float f)
 	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
 }
 
+/* Population count without a library call (no popcnt instruction is assumed). */
+static inline uint32_t popc32(uint32_t v)
+{
+	v = v - ((v >> 1) & 0x55555555u);
+	v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+	return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
 static inline uint32_t brev32(uint32_t v)
 {
 	uint32_t r = 0;
@@ -115,6 +123,8 @@ static int fe_mode(int rnd)
 /* Fetch a source operand as a lane vector (registers are read in place). */
 static const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
 {
+	if (s->vec)
+		return s->vec;
 	int n = w->nlanes;
 	if (s->kind == SRC_REG) {
 		const uint32_t *r = w->r[s->reg];
@@ -288,6 +298,17 @@ static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint
 #define LANE_LOOP for (int l = 0; l < n; l++)
 #define ON(l) (G >> (l) & 1)
 #define WR(dv, l, v) ((dv)[l] = ON(l) ? (v) : (dv)[l])
+/* d[l] = expr for the lanes of G: a plain loop the compiler vectorises when every lane
+   of a full warp is on (the common case), the masked one otherwise. */
+#define LANE_WRITE(dv, expr)                                  \
+	do {                                                  \
+		if (G == 0xffffffffu)                         \
+			for (int l = 0; l < 32; l++)          \
+				(dv)[l] = (expr);             \
+		else                                          \
+			for (int l = 0; l < n; l++)           \
+				WR(dv, l, (expr));            \
+	} while (0)
 
 static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
@@ -297,6 +318,10 @@ static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	uint32_t xa = (in->s[0].neg || in->s[0].inv) ? ~0u : 0, xb = (in->s[1].neg || in->s[1].inv) ? ~0u : 0;
 	uint32_t plus = (uint32_t)in->s[0].neg + (uint32_t)in->s[1].neg;
 	uint32_t *d = w->r[in->d];
+	if (!in->cc_out && !in->x_in && !in->sub) { /* plain wrap-around add */
+		LANE_WRITE(d, (a[l] ^ xa) + (b[l] ^ xb) + plus);
+		return;
+	}
 	uint32_t c = 0, o = 0, s = 0, z = 0;
 	LANE_LOOP {
 		uint32_t av = a[l] ^ xa, bv = b[l] ^ xb;
@@ -335,6 +360,13 @@ static void h_imul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	uint32_t xc = mad && (in->s[2].neg || in->s[2].inv) ? ~0u : 0;
 	uint32_t plus = mad && in->s[2].neg;
 	uint32_t *d = w->r[in->d];
+	if (!in->sub3 && !in->x_in && !in->cc_out) { /* low word: the same for any signedness */
+		if (mad)
+			LANE_WRITE(d, a[l] * b[l] + (c[l] ^ xc) + plus);
+		else
+			LANE_WRITE(d, a[l] * b[l]);
+		return;
+	}
 	uint32_t cm = 0, om = 0, sm = 0, zm = 0;
 	LANE_LOOP {
 		uint64_t p = mul64(a[l], b[l], in->sub, in->sub2);
@@ -362,6 +394,16 @@ static void h_shift(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	uint32_t *d = w->r[in->d];
+	if (in->s[1].kind != SRC_REG && (in->s[1].vec ? in->s[1].vec[0] : in->s[1].imm) < 32) {
+		uint32_t sh = in->s[1].vec ? in->s[1].vec[0] : in->s[1].imm; /* a constant count below 32 */
+		if (left)
+			LANE_WRITE(d, a[l] << sh);
+		else if (in->sign)
+			LANE_WRITE(d, (uint32_t)((int32_t)a[l] >> sh));
+		else
+			LANE_WRITE(d, a[l] >> sh);
+		return;
+	}
 	LANE_LOOP {
 		uint32_t sh = b[l], r;
 		if (in->sub)
@@ -384,14 +426,14 @@ static void h_int2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	uint32_t *d = w->r[in->d];
 	switch (in->h) {
 	case EMU_H_ISCADD:
-		LANE_LOOP WR(d, l, (a[l] << in->sub) + b[l]);
+		LANE_WRITE(d, (a[l] << in->sub) + b[l]);
 		break;
 	case EMU_H_LOP:
 		switch (in->sub) {
-		case EMU_LOP_AND: LANE_LOOP WR(d, l, a[l] & b[l]); break;
-		case EMU_LOP_OR: LANE_LOOP WR(d, l, a[l] | b[l]); break;
-		case EMU_LOP_XOR: LANE_LOOP WR(d, l, a[l] ^ b[l]); break;
-		default: LANE_LOOP WR(d, l, b[l]); break;
+		case EMU_LOP_AND: LANE_WRITE(d, a[l] & b[l]); break;
+		case EMU_LOP_OR: LANE_WRITE(d, a[l] | b[l]); break;
+		case EMU_LOP_XOR: LANE_WRITE(d, a[l] ^ b[l]); break;
+		default: LANE_WRITE(d, b[l]); break;
 		}
 		break;
 	case EMU_H_ICMP: {
@@ -425,7 +467,7 @@ static void h_int2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 		break;
 	}
 	case EMU_H_POPC:
-		LANE_LOOP WR(d, l, (uint32_t)__builtin_popcount(a[l] & b[l]));
+		LANE_LOOP WR(d, l, (uint32_t)popc32(a[l] & b[l]));
 		break;
 	case EMU_H_BFE:
 		LANE_LOOP {
@@ -495,6 +537,19 @@ static float fsat(float v)
 	return isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
 }
 
+/* FFMA's lanes with the CPU's fused multiply-add (chosen when the CPU has FMA3)... */
+__attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *d, const uint32_t *a, const uint32_t *b,
+							 const uint32_t *c, uint32_t G, int n)
+{
+	LANE_WRITE(d, u32f(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
+}
+
+/* ...or with the C library's (exact, but a call per lane). */
+static void fma_lanes_sw(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t G, int n)
+{
+	LANE_WRITE(d, u32f(fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
+}
+
 static void h_fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32];
@@ -502,6 +557,18 @@ static void h_fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = in->h == EMU_H_FFMA ? vsrc(x, w, &in->s[2], tc) : NULL;
 	uint32_t *d = w->r[in->d];
+	if (in->h != EMU_H_FMNMX && in->sub == EMU_RND_RN && !in->sub2 && !in->sub3) {
+		/* round to nearest, no saturation or flushing: the common case */
+		if (in->h == EMU_H_FADD)
+			LANE_WRITE(d, u32f(f32(a[l]) + f32(b[l])));
+		else if (in->h == EMU_H_FMUL)
+			LANE_WRITE(d, u32f(f32(a[l]) * f32(b[l])));
+		else if (x->fma_hw)
+			fma_lanes_hw(d, a, b, c, G, n);
+		else
+			fma_lanes_sw(d, a, b, c, G, n);
+		return;
+	}
 	int old = fegetround();
 	if (in->h != EMU_H_FMNMX && in->sub != EMU_RND_RN)
 		fesetround(fe_mode(in->sub));
@@ -913,7 +980,7 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			simt_exit(s, s->A);
 			continue;
 		}
-		const emu_insn *in = &f->insns[pc];
+		const emu_insn *in = &x->code[pc];
 		if (x->steps >= x->max_steps) {
 			trap(x, w, -1, in, "step budget exhausted (--max-steps %llu)",
 			     (unsigned long long)x->max_steps);
@@ -928,8 +995,8 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		uint32_t G = A & pm;
 		bool guarded = in->guard != EMU_PT || in->guard_neg;
 		stats->warp[pc]++;
-		stats->thread[pc] += (uint64_t)__builtin_popcount(A);
-		stats->active[pc] += (uint64_t)__builtin_popcount(G);
+		stats->thread[pc] += (uint64_t)popc32(A);
+		stats->active[pc] += (uint64_t)popc32(G);
 		stats->predoff[pc] += G == 0;
 		s->pc = pc + 1;
 		simt_status st = SIMT_OK;
@@ -938,8 +1005,8 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			uint32_t t[32];
 			const uint32_t *a = vsrc(x, w, &in->s[0], t);
 			uint32_t *d = w->r[in->d];
-			for (int l = 0; l < w->nlanes; l++)
-				WR(d, l, a[l]);
+			int n = w->nlanes;
+			LANE_WRITE(d, a[l]);
 			break;
 		}
 		case EMU_H_S2R: h_s2r(x, w, in, G); break;
@@ -1027,7 +1094,7 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			w->bar_pc = in->addr;
 			w->bar_mask = G;
 			w->bar_dst = in->sub ? in->d : EMU_NO_REG;
-			w->bar_count = (uint32_t)__builtin_popcount(G & pred_val(w, &in->s[1]));
+			w->bar_count = (uint32_t)popc32(G & pred_val(w, &in->s[1]));
 			w->state = EMU_W_BAR;
 			if (in->sflag)
 				st = simt_sflag(s, G, guarded);
@@ -1155,8 +1222,50 @@ static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token
 	}
 }
 
+/* Operands that are the same in every lane for the whole launch (immediates, and the
+   constant banks, which nothing writes during a launch) become lane vectors once here,
+   so that handlers read them like registers. */
+static void bind_operands(emu_ctx *x)
+{
+	const emu_func *f = x->f;
+	x->code = malloc(sizeof *x->code * (size_t)(f->n ? f->n : 1));
+	x->vecs = malloc(sizeof *x->vecs * 4 * (size_t)(f->n ? f->n : 1));
+	if (!x->code || !x->vecs) {
+		free(x->code);
+		free(x->vecs);
+		x->code = NULL;
+		x->vecs = NULL;
+		return;
+	}
+	memcpy(x->code, f->insns, sizeof *x->code * (size_t)f->n);
+	for (int i = 0; i < f->n; i++)
+		for (int k = 0; k < 4; k++) {
+			emu_src *s = &x->code[i].s[k];
+			if (s->kind != SRC_IMM && s->kind != SRC_CONST)
+				continue;
+			uint32_t v = s->imm;
+			if (s->kind == SRC_CONST) {
+				memcpy(&v, x->cbank[s->bank] + s->imm, 4);
+				v &= s->and_;
+				if (s->iabs && (int32_t)v < 0)
+					v = (uint32_t)-v;
+				v = (v ^ s->xor_) + s->add;
+			}
+			uint32_t *vec = x->vecs[4 * i + k];
+			for (int l = 0; l < 32; l++)
+				vec[l] = v;
+			s->vec = vec;
+		}
+}
+
 emu_status emu_launch(emu_ctx *x)
 {
+	bind_operands(x);
+	if (!x->code) {
+		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
+		return EMU_TRAP;
+	}
+	x->fma_hw = __builtin_cpu_supports("fma");
 	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
 	emu_cta c = {0};
 	c.nwarps = (int)((nthreads + (uint32_t)x->warp_size - 1) / (uint32_t)x->warp_size);
@@ -1196,5 +1305,9 @@ out:
 	free(c.warps);
 	free(c.smem);
 	free(c.lmem);
+	free(x->code);
+	free(x->vecs);
+	x->code = NULL;
+	x->vecs = NULL;
 	return st;
 }

@@ -26,6 +26,7 @@ typedef struct {
 	uint32_t imm;     /* SRC_IMM value, SRC_CONST byte offset */
 	uint32_t and_, xor_, add;
 	bool neg, inv;    /* as written (for handlers that apply them themselves) */
+	const uint32_t *vec; /* set at launch for immediates and constants: the value in every lane */
 } emu_src;
 
 /* Special registers readable by S2R. */
