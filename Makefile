@@ -14,7 +14,7 @@ CFLAGS  ?= $(OPT) -g
 WARN     = -Wall -Wextra -Werror
 ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(CFLAGS) $(SANFLAGS) -I$(BUILD) -Iparser -Iisa -Iemu -Idbg
 GENFLAGS = -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
-LDLIBS   = -lreadline -lm
+LDLIBS   = -lreadline -lm -lpthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
@@ -42,7 +42,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 # fesetround must not be folded away around the fp handlers
-$(BUILD)/emu/exec.o: ALLCFLAGS += -frounding-math
+$(BUILD)/emu/exec.o: ALLCFLAGS += -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
 $(BUILD)/%.o: %.c $(wildcard */*.h) isa/sm20.def emu/handlers.def $(BUILD)/sass.tab.h
 	@mkdir -p $(dir $@)

@@ -250,6 +250,31 @@ int main(int argc, char **argv)
 		spec_free(&sp);
 		free(src);
 	}
+	/* assembly speed: a generated 100,000-instruction listing in the CUDA 4.x layout, with
+	   address branches, guards, constants and memory operands */
+	size_t cap = 100000 * 96 + 64, len = 0;
+	char *big = xmalloc(cap);
+	len += (size_t)snprintf(big + len, cap - len, "\tcode for sm_20\n\t\tFunction : big\n");
+	static const char *const body[] = {
+		"ISETP.LT.AND P0, pt, R2, c [0x0] [0x28], pt;", "@P0 ISCADD R4, R2, c [0x0] [0x20], 0x2;",
+		"LD R6, [R4+0x10];", "FFMA R7, R6, c [0x0] [0x2c], R7;", "@!P0 BRA 0x%x;", "IADD R2, R2, R3;",
+		"ST [R4+-0x4], R7;", "SHL.W R8, R2, 0x3;",
+	};
+	for (int i = 0; i < 100000; i++) {
+		char insn[80];
+		snprintf(insn, sizeof insn, body[i % 8], (unsigned)(8 * (i + 4 < 100000 ? i + 4 : 99999)));
+		len += (size_t)snprintf(big + len, cap - len, "\t/*%04x*/     /*0x0000000000000000*/ \t%s\n",
+					 (unsigned)(8 * i), insn);
+	}
+	double a0 = now();
+	emu_program *bp = emu_assemble("generated", big, NULL, "big", stderr);
+	double at = now() - a0;
+	printf("assembly of a 100,000-instruction listing: %.3f s%s\n", at, bp ? "" : " (FAILED)");
+	if (json)
+		fprintf(json, "%s\n {\"name\": \"assemble-100k\", \"seconds\": %.6f}", ",", at);
+	bad += !bp;
+	emu_program_free(bp);
+	free(big);
 	if (json) {
 		fprintf(json, "\n]}\n");
 		fclose(json);

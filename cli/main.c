@@ -51,7 +51,7 @@ static const char usage_text[] =
 	"  --dump NAME          print a buffer after the run (repeatable)\n"
 	"  --counts FMT         stats format: table, csv or json (default table)\n"
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
-	"  -j N                 worker threads (accepted; CTAs currently run on one thread)\n"
+	"  -j N                 run CTAs on N worker threads (results and counts do not change)\n"
 	"  -q                   no summary\n"
 	"  -h, --help           this text\n"
 	"\n"
@@ -282,6 +282,7 @@ static bool configure(emu_ctx *x, const emu_spec *sp, const opts *o)
 	if (sp->has_local)
 		x->local_bytes = sp->local_bytes;
 	x->warp_size = o->warp_size;
+	x->jobs = o->jobs;
 	x->max_steps = o->max_steps;
 	x->stack_limit = o->stack_depth;
 	uint64_t nthreads = (uint64_t)x->block[0] * x->block[1] * x->block[2];

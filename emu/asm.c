@@ -417,13 +417,39 @@ static int round_mode(const ast_insn *ai)
 	return EMU_RND_RN;
 }
 
+static int by_label_name(const void *a, const void *b)
+{
+	const ast_label *x = a, *y = b;
+	int r = strcmp(x->name, y->name);
+	return r ? r : (x->loc.line - y->loc.line ? x->loc.line - y->loc.line : x->loc.col - y->loc.col);
+}
+
+/* Labels sorted by name (binary search for targets); a name defined twice is an error. */
+static void sort_labels(asm_ctx *c)
+{
+	ast_func *f = c->af;
+	qsort(f->labels, (size_t)f->nlabels, sizeof *f->labels, by_label_name);
+	for (int i = 1; i < f->nlabels; i++)
+		if (!strcmp(f->labels[i].name, f->labels[i - 1].name)) {
+			ast_error(c->dg, f->labels[i].loc, "label '%s' defined twice", f->labels[i].name);
+			ast_note(c->dg, f->labels[i - 1].loc, "note", "first defined here");
+		}
+}
+
 static uint32_t target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs)
 {
 	int n = c->af->ninsns;
 	if (o->kind == OPND_LABEL) {
-		for (int i = 0; i < c->af->nlabels; i++)
-			if (!strcmp(c->af->labels[i].name, o->name))
-				return (uint32_t)c->af->labels[i].insn_index;
+		int lo = 0, hi = c->af->nlabels - 1;
+		while (lo <= hi) {
+			int mid = (lo + hi) / 2, r = strcmp(c->af->labels[mid].name, o->name);
+			if (!r)
+				return (uint32_t)c->af->labels[mid].insn_index;
+			if (r < 0)
+				lo = mid + 1;
+			else
+				hi = mid - 1;
+		}
 		err(c, o->loc, "undefined label '%s'%s", o->name, "");
 		return 0;
 	}
@@ -1202,6 +1228,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 	for (int i = 0; i < af->nlabels; i++)
 		if (af->labels[i].insn_index <= n && !ef->labels[af->labels[i].insn_index])
 			ef->labels[af->labels[i].insn_index] = xstrdup(af->labels[i].name);
+	sort_labels(c);
 	for (int i = 0; i < n; i++) {
 		const ast_insn *ai = &af->insns[i];
 		emu_insn *in = &ef->insns[i];

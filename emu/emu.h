@@ -90,6 +90,14 @@ typedef struct {
 	emu_warp *warps;
 } emu_cta;
 
+/* What the workers of a launch share: the next CTA to run, the step budget left, a stop
+   flag (set by the first trap). */
+typedef struct {
+	uint32_t next_cta;
+	uint64_t budget;
+	int stop;
+} emu_pool;
+
 struct emu_ctx {
 	const emu_program *prog;
 	const emu_func *f;
@@ -98,7 +106,10 @@ struct emu_ctx {
 	uint32_t shared_bytes, local_bytes;
 	int stack_limit;
 	int jobs;                 /* worker threads for CTAs (-j) */
+	emu_pool *pool;           /* during a launch */
+	uint64_t max_steps_total; /* the budget as given (max_steps is this worker's share) */
 	bool fma_hw;              /* the host CPU has fused multiply-add (FMA3) */
+	uint32_t lane_masks[256][8]; /* byte of a lane mask -> 8 all-ones / zero words */
 	uint64_t max_steps, steps;
 	uint8_t *cbank[EMU_NBANKS];
 	emu_gmem gmem;

@@ -1,6 +1,10 @@
 /* The interpreter: runs the warps of each CTA over the decoded program (SPEC sections 5-7). */
 #include <fenv.h>
 #include <math.h>
+#include <pthread.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +47,27 @@ static inline uint64_t u64d(double d)
 static inline float ftz(float f)
 {
 	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+}
+
+/* The lane mask of 32 all-ones / zero words. */
+static inline uint32_t pack_lanes(const uint32_t *t)
+{
+	uint32_t r = 0;
+#ifdef __SSE2__
+	for (int i = 0; i < 8; i++)
+		r |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(const void *)(t + 4 * i))))
+		     << (4 * i);
+#else
+	for (int l = 0; l < 32; l++)
+		r |= (t[l] & 1) << l;
+#endif
+	return r;
+}
+
+static inline void expand_mask(const emu_ctx *x, uint32_t G, uint32_t *mk)
+{
+	for (int b = 0; b < 4; b++)
+		memcpy(mk + 8 * b, x->lane_masks[G >> (8 * b) & 0xff], 32);
 }
 
 /* Population count without a library call (no popcnt instruction is assumed). */
@@ -125,16 +150,22 @@ static const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *
 {
 	if (s->vec)
 		return s->vec;
-	int n = w->nlanes;
+	int n = 32; /* all lanes: vectorised loops may read the lanes past a partial warp */
 	if (s->kind == SRC_REG) {
 		const uint32_t *r = w->r[s->reg];
 		if (s->and_ == 0xffffffffu && !s->xor_ && !s->add && !s->iabs)
 			return r;
+		uint32_t an = s->and_, xo = s->xor_, ad = s->add;
+		if (!s->iabs) {
+			for (int l = 0; l < 32; l++)
+				tmp[l] = ((r[l] & an) ^ xo) + ad;
+			return tmp;
+		}
 		for (int l = 0; l < n; l++) {
-			uint32_t v = r[l] & s->and_;
-			if (s->iabs && (int32_t)v < 0)
+			uint32_t v = r[l] & an;
+			if ((int32_t)v < 0)
 				v = (uint32_t)-v;
-			tmp[l] = (v ^ s->xor_) + s->add;
+			tmp[l] = (v ^ xo) + ad;
 		}
 		return tmp;
 	}
@@ -255,9 +286,46 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 	return p;
 }
 
+/* Global 32-bit-address accesses of a warp usually fall in one buffer: find the first
+   active lane's buffer and take the lanes that fall inside it, aligned, without a search.
+   Returns false to fall back to the general path (which reports any fault). */
+static bool fast_global(emu_ctx *x, const emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
+{
+	if (in->wide || in->areg == EMU_NO_REG || G == 0)
+		return false;
+	unsigned size = in->width;
+	const uint32_t *ar = w->r[in->areg];
+	int first = __builtin_ctz(G);
+	uint64_t a0 = (uint32_t)(ar[first] + (uint32_t)in->off);
+	uint8_t *p0 = emu_gmem_ptr(&x->gmem, a0, size);
+	if (!p0 || a0 % size)
+		return false;
+	emu_buffer *b = NULL;
+	for (int i = 0; i < x->gmem.n && !b; i++)
+		if (a0 >= x->gmem.bufs[i].addr && a0 < x->gmem.bufs[i].addr + x->gmem.bufs[i].size)
+			b = &x->gmem.bufs[i];
+	for (int l = 0; l < w->nlanes; l++) {
+		if (!(G >> l & 1))
+			continue;
+		uint64_t a = (uint32_t)(ar[l] + (uint32_t)in->off);
+		if (a < b->addr || a + size > b->addr + b->size || a % size)
+			return false;
+		ptr[l] = b->data + (a - b->addr);
+	}
+	return true;
+}
+
 static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
 {
 	unsigned size = in->width;
+	uint8_t *ptr[32];
+	if (sp == EMU_SP_GLOBAL && size == 4 && fast_global(x, w, in, G, ptr)) {
+		uint32_t *d = w->r[in->d];
+		for (int l = 0; l < w->nlanes; l++)
+			if (G >> l & 1)
+				memcpy(&d[l], ptr[l], 4);
+		return true;
+	}
 	for (int l = 0; l < w->nlanes; l++) {
 		if (!(G >> l & 1))
 			continue;
@@ -279,6 +347,14 @@ static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint3
 static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
 {
 	unsigned size = in->width;
+	uint8_t *ptr[32];
+	if (sp == EMU_SP_GLOBAL && size == 4 && in->d != EMU_NO_REG && fast_global(x, w, in, G, ptr)) {
+		const uint32_t *v = w->r[in->d];
+		for (int l = 0; l < w->nlanes; l++)
+			if (G >> l & 1)
+				memcpy(ptr[l], &v[l], 4);
+		return true;
+	}
 	for (int l = 0; l < w->nlanes; l++) {
 		if (!(G >> l & 1))
 			continue;
@@ -300,14 +376,20 @@ static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint
 #define WR(dv, l, v) ((dv)[l] = ON(l) ? (v) : (dv)[l])
 /* d[l] = expr for the lanes of G: a plain loop the compiler vectorises when every lane
    of a full warp is on (the common case), the masked one otherwise. */
-#define LANE_WRITE(dv, expr)                                  \
-	do {                                                  \
-		if (G == 0xffffffffu)                         \
-			for (int l = 0; l < 32; l++)          \
-				(dv)[l] = (expr);             \
-		else                                          \
-			for (int l = 0; l < n; l++)           \
-				WR(dv, l, (expr));            \
+/* Partial masks blend with the lane mask expanded to words: every lane computes (no
+   handler using this has side effects or traps), only the lanes of G keep the result. */
+#define LANE_WRITE(dv, expr)                                          \
+	do {                                                          \
+		if (G == 0xffffffffu) {                               \
+			for (int l = 0; l < 32; l++)                  \
+				(dv)[l] = (expr);                     \
+		} else {                                              \
+			uint32_t mk_[32];                             \
+			expand_mask(x, G, mk_);                       \
+			for (int l = 0; l < 32; l++)                  \
+				(dv)[l] = ((expr) & mk_[l]) | ((dv)[l] & ~mk_[l]); \
+		}                                                     \
+		(void)n;                                              \
 	} while (0)
 
 static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
@@ -510,7 +592,20 @@ static void h_setp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 		return;
 	}
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	if (in->h == EMU_H_FSETP) {
+	if (in->h == EMU_H_ISETP) { /* all-ones / zero per lane, then packed */
+		uint32_t t[32], mlt = in->sub & 1 ? ~0u : 0, meq = in->sub & 2 ? ~0u : 0, mgt = in->sub & 4 ? ~0u : 0;
+		if (in->sign)
+			for (int l = 0; l < 32; l++) {
+				uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
+				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+			}
+		else
+			for (int l = 0; l < 32; l++) {
+				uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
+				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+			}
+		r = pack_lanes(t);
+	} else if (in->h == EMU_H_FSETP) {
 		LANE_LOOP {
 			float fa = f32(a[l]), fb = f32(b[l]);
 			if (in->sub3) {
@@ -521,6 +616,7 @@ static void h_setp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 		}
 	} else
 		LANE_LOOP r |= cmp_int(in->sub, a[l], b[l], in->sign) << l;
+	(void)n;
 	uint32_t c = pred_val(w, &in->s[2]);
 	if (in->h == EMU_H_ISET) {
 		uint32_t m = bop(in->sub2, r, c), *d = w->r[in->d];
@@ -538,14 +634,15 @@ static float fsat(float v)
 }
 
 /* FFMA's lanes with the CPU's fused multiply-add (chosen when the CPU has FMA3)... */
-__attribute__((target("fma"))) static void fma_lanes_hw(uint32_t *d, const uint32_t *a, const uint32_t *b,
-							 const uint32_t *c, uint32_t G, int n)
+__attribute__((target("fma"))) static void fma_lanes_hw(const emu_ctx *x, uint32_t *d, const uint32_t *a,
+							 const uint32_t *b, const uint32_t *c, uint32_t G, int n)
 {
 	LANE_WRITE(d, u32f(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
 }
 
 /* ...or with the C library's (exact, but a call per lane). */
-static void fma_lanes_sw(uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t G, int n)
+static void fma_lanes_sw(const emu_ctx *x, uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+			 uint32_t G, int n)
 {
 	LANE_WRITE(d, u32f(fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
 }
@@ -564,9 +661,9 @@ static void h_fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		else if (in->h == EMU_H_FMUL)
 			LANE_WRITE(d, u32f(f32(a[l]) * f32(b[l])));
 		else if (x->fma_hw)
-			fma_lanes_hw(d, a, b, c, G, n);
+			fma_lanes_hw(x, d, a, b, c, G, n);
 		else
-			fma_lanes_sw(d, a, b, c, G, n);
+			fma_lanes_sw(x, d, a, b, c, G, n);
 		return;
 	}
 	int old = fegetround();
@@ -937,13 +1034,24 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		if (!p)
 			return false;
 		uint64_t old = 0, b = 0, c = 0;
-		memcpy(&old, p, in->width);
 		for (int k = 0; k < (w64 ? 2 : 1); k++) {
 			b |= (uint64_t)(in->s[0].kind == SRC_REG ? w->r[in->s[0].reg + k][l] : 0) << (32 * k);
 			c |= (uint64_t)(in->s[1].kind == SRC_REG ? w->r[in->s[1].reg + k][l] : 0) << (32 * k);
 		}
-		uint64_t nv = atom_op(in->sub, in->sub2, old, b, c);
-		memcpy(p, &nv, in->width);
+		/* CTAs may run on several threads: the read-modify-write is a real atomic */
+		if (w64) {
+			uint64_t *q = (uint64_t *)(void *)p, nv;
+			old = __atomic_load_n(q, __ATOMIC_RELAXED);
+			do
+				nv = atom_op(in->sub, in->sub2, old, b, c);
+			while (!__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+		} else {
+			uint32_t *q = (uint32_t *)(void *)p, o32 = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
+			do
+				nv = (uint32_t)atom_op(in->sub, in->sub2, o32, b, c);
+			while (!__atomic_compare_exchange_n(q, &o32, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+			old = o32;
+		}
 		if (!in->sub3) {
 			w->r[in->d][l] = (uint32_t)old;
 			if (w64)
@@ -951,6 +1059,23 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		}
 	}
 	return true;
+}
+
+/* Workers draw the step budget from the shared pool in chunks (false: it is spent). */
+static bool take_budget(emu_ctx *x)
+{
+	const uint64_t chunk = 1 << 16;
+	uint64_t left = __atomic_load_n(&x->pool->budget, __ATOMIC_RELAXED);
+	for (;;) {
+		if (left == 0)
+			return false;
+		uint64_t take = left < chunk ? left : chunk;
+		if (__atomic_compare_exchange_n(&x->pool->budget, &left, left - take, false, __ATOMIC_RELAXED,
+						__ATOMIC_RELAXED)) {
+			x->max_steps += take;
+			return true;
+		}
+	}
 }
 
 /* ---- the warp loop ---- */
@@ -981,9 +1106,9 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			continue;
 		}
 		const emu_insn *in = &x->code[pc];
-		if (x->steps >= x->max_steps) {
+		if (x->steps >= x->max_steps && !take_budget(x)) {
 			trap(x, w, -1, in, "step budget exhausted (--max-steps %llu)",
-			     (unsigned long long)x->max_steps);
+			     (unsigned long long)x->max_steps_total);
 			return RUN_TRAP;
 		}
 		if (x->hook && x->hook(x->hook_user, x, w, EMU_EV_ISSUE, NULL))
@@ -1258,15 +1383,11 @@ static void bind_operands(emu_ctx *x)
 		}
 }
 
-emu_status emu_launch(emu_ctx *x)
+/* Run CTAs taken from the pool until none is left, one after another on this thread. */
+static emu_status run_ctas(emu_ctx *x)
 {
-	bind_operands(x);
-	if (!x->code) {
-		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
-		return EMU_TRAP;
-	}
-	x->fma_hw = __builtin_cpu_supports("fma");
 	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
+	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
 	emu_cta c = {0};
 	c.nwarps = (int)((nthreads + (uint32_t)x->warp_size - 1) / (uint32_t)x->warp_size);
 	size_t rows = (size_t)(x->f->nregs + EMU_SINK_ROWS);
@@ -1282,20 +1403,29 @@ emu_status emu_launch(emu_ctx *x)
 		goto out;
 	}
 	x->cur_cta = &c;
-	for (uint32_t z = 0; z < x->grid[2] && st == EMU_OK; z++)
-		for (uint32_t y = 0; y < x->grid[1] && st == EMU_OK; y++)
-			for (uint32_t xx = 0; xx < x->grid[0] && st == EMU_OK; xx++) {
-				c.ctaid[0] = xx;
-				c.ctaid[1] = y;
-				c.ctaid[2] = z;
-				c.linear = (int)((z * x->grid[1] + y) * x->grid[0] + xx);
-				c.issued = 0;
-				memset(regs, 0, sizeof *regs * rows * (size_t)c.nwarps);
-				memset(c.smem, 0, x->shared_bytes);
-				memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
-				setup_warps(x, &c, regs, stacks);
-				st = run_cta(x, &c);
-			}
+	bool uses_local = false;
+	for (int i = 0; i < x->f->n; i++)
+		uses_local |= (x->code[i].h == EMU_H_LD || x->code[i].h == EMU_H_ST) && x->code[i].sub3 == EMU_SP_LOCAL;
+	for (;;) {
+		uint32_t lin = __atomic_fetch_add(&x->pool->next_cta, 1, __ATOMIC_RELAXED);
+		if (lin >= ncta || __atomic_load_n(&x->pool->stop, __ATOMIC_RELAXED))
+			break;
+		c.ctaid[0] = lin % x->grid[0];
+		c.ctaid[1] = lin / x->grid[0] % x->grid[1];
+		c.ctaid[2] = lin / (x->grid[0] * x->grid[1]);
+		c.linear = (int)lin;
+		c.issued = 0;
+		memset(regs, 0, sizeof *regs * rows * (size_t)c.nwarps);
+		memset(c.smem, 0, x->shared_bytes);
+		if (uses_local) /* only LDL/STL reach local memory */
+			memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
+		setup_warps(x, &c, regs, stacks);
+		st = run_cta(x, &c);
+		if (st != EMU_OK) {
+			__atomic_store_n(&x->pool->stop, 1, __ATOMIC_RELAXED);
+			break;
+		}
+	}
 	if (st == EMU_OK && x->hook && x->hook(x->hook_user, x, NULL, EMU_EV_END, NULL))
 		st = EMU_QUIT;
 out:
@@ -1305,6 +1435,87 @@ out:
 	free(c.warps);
 	free(c.smem);
 	free(c.lmem);
+	return st;
+}
+
+typedef struct {
+	emu_ctx ctx; /* the worker's own copy: CTA state, statistics, steps, trap */
+	pthread_t th;
+	emu_status st;
+} emu_worker;
+
+static void *worker_main(void *arg)
+{
+	emu_worker *wk = arg;
+	wk->st = run_ctas(&wk->ctx);
+	return NULL;
+}
+
+/* CTAs on jobs threads; statistics are summed per CTA, so totals do not depend on jobs. */
+static emu_status run_parallel(emu_ctx *x, int jobs)
+{
+	emu_worker *wk = calloc((size_t)jobs, sizeof *wk);
+	if (!wk)
+		return run_ctas(x);
+	int started = 0;
+	for (int i = 0; i < jobs; i++) {
+		wk[i].ctx = *x;
+		emu_stats_init(&wk[i].ctx.stats, x->f->n);
+		wk[i].ctx.steps = wk[i].ctx.max_steps = 0;
+		wk[i].ctx.trap.msg[0] = 0;
+		if (pthread_create(&wk[i].th, NULL, worker_main, &wk[i]) == 0)
+			started++;
+		else {
+			emu_stats_free(&wk[i].ctx.stats);
+			break;
+		}
+	}
+	emu_status st = started ? EMU_OK : run_ctas(x);
+	for (int i = 0; i < started; i++) {
+		pthread_join(wk[i].th, NULL);
+		const emu_stats *ws = &wk[i].ctx.stats;
+		for (int k = 0; k < x->f->n; k++) {
+			x->stats.warp[k] += ws->warp[k];
+			x->stats.thread[k] += ws->thread[k];
+			x->stats.active[k] += ws->active[k];
+			x->stats.predoff[k] += ws->predoff[k];
+		}
+		x->stats.divergent += ws->divergent;
+		if (ws->max_depth > x->stats.max_depth)
+			x->stats.max_depth = ws->max_depth;
+		x->steps += wk[i].ctx.steps;
+		if (wk[i].st != EMU_OK && st == EMU_OK) {
+			st = wk[i].st;
+			memcpy(&x->trap, &wk[i].ctx.trap, sizeof x->trap);
+		}
+		emu_stats_free(&wk[i].ctx.stats);
+	}
+	free(wk);
+	return st;
+}
+
+emu_status emu_launch(emu_ctx *x)
+{
+	bind_operands(x);
+	if (!x->code) {
+		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
+		return EMU_TRAP;
+	}
+	x->fma_hw = __builtin_cpu_supports("fma");
+	for (int v = 0; v < 256; v++)
+		for (int b = 0; b < 8; b++)
+			x->lane_masks[v][b] = (v >> b & 1) ? 0xffffffffu : 0;
+	emu_pool pool = {.budget = x->max_steps};
+	x->pool = &pool;
+	x->max_steps_total = x->max_steps;
+	x->max_steps = x->steps; /* budget comes from the pool in chunks */
+	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
+	int jobs = x->hook ? 1 : x->jobs; /* trace and debug follow one thread */
+	if (jobs > (int)ncta)
+		jobs = (int)ncta;
+	emu_status st = jobs > 1 ? run_parallel(x, jobs) : run_ctas(x);
+	x->pool = NULL;
+	x->max_steps = x->max_steps_total;
 	free(x->code);
 	free(x->vecs);
 	x->code = NULL;

@@ -592,15 +592,22 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 	case INIT_ZERO:
 		break;
 	case INIT_LIST:
-	case INIT_FILL:
 		for (uint64_t i = 0; i < b->count; i++) {
-			const spec_val *v = &sb->vals[sb->init == INIT_LIST ? i : 0];
+			const spec_val *v = &sb->vals[i];
 			if ((why = spec_value_bits(v->text, sb->type, &bits))) {
 				ast_error(dg, v->loc, "'%s': %s", v->text, why);
 				break;
 			}
 			put_bits(b->data + i * (uint64_t)size, sb->type, bits);
 		}
+		break;
+	case INIT_FILL:
+		if ((why = spec_value_bits(sb->vals[0].text, sb->type, &bits))) {
+			ast_error(dg, sb->vals[0].loc, "'%s': %s", sb->vals[0].text, why);
+			break;
+		}
+		for (uint64_t i = 0; i < b->count; i++)
+			put_bits(b->data + i * (uint64_t)size, sb->type, bits);
 		break;
 	case INIT_IOTA: {
 		double st = 0, step = 1;

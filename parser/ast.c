@@ -74,14 +74,7 @@ ast_func *ast_current_func(ast_unit *u)
 
 void ast_add_label(ast_unit *u, char *name, ast_loc loc)
 {
-	ast_func *f = ast_current_func(u);
-	for (int i = 0; i < f->nlabels; i++)
-		if (!strcmp(f->labels[i].name, name)) {
-			ast_error(&u->diags, loc, "label '%s' defined twice", name);
-			ast_note(&u->diags, f->labels[i].loc, "note", "first defined here");
-			free(name);
-			return;
-		}
+	ast_func *f = ast_current_func(u); /* duplicates are found by the assembler's sort */
 	if (f->nlabels == f->caplabels) {
 		f->caplabels = f->caplabels ? 2 * f->caplabels : 8;
 		f->labels = xrealloc(f->labels, sizeof *f->labels * (size_t)f->caplabels);
@@ -133,6 +126,7 @@ void ast_free(ast_unit *u)
 		free(f->name);
 	}
 	free(u->funcs);
+	free(u->line_starts);
 	free(u->target);
 	ast_insn_clear(&u->cur);
 	free(u);

@@ -90,6 +90,8 @@ typedef struct {
 	ast_diags diags;
 	/* parser and lexer state */
 	ast_insn cur;
+	const char **line_starts; /* line N starts at line_starts[N - 1] */
+	int nlines;
 	int lex_col;
 	bool lex_after_addr;   /* an encoding comment right after an address belongs to it */
 	bool lex_prev_addr;

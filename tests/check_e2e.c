@@ -104,6 +104,31 @@ START_TEST(example_results_independent_of_warp_size)
 }
 END_TEST
 
+/* -j: the same memory, bit for bit, and the same per-instruction counts on 1, 2 and 3
+   worker threads (the reduction has 2 CTAs, the matmul benchmark 256). */
+START_TEST(results_independent_of_jobs)
+{
+	static const char *const files[] = {"../examples/reduce.sass", "../bench/matmul.sass", "../bench/divergent.sass"};
+	th_run one;
+	ck_assert_int_eq(th_run_file_jobs(&one, files[_i], 1), 0);
+	for (int jobs = 2; jobs <= 3; jobs++) {
+		th_run r;
+		ck_assert_int_eq(th_run_file_jobs(&r, files[_i], jobs), 0);
+		for (int b = 0; b < one.x.gmem.n; b++)
+			ck_assert_msg(!memcmp(one.x.gmem.bufs[b].data, r.x.gmem.bufs[b].data, one.x.gmem.bufs[b].size),
+				      "%s: buffer %s differs at -j %d", files[_i], one.x.gmem.bufs[b].name, jobs);
+		for (int k = 0; k < one.x.f->n; k++)
+			ck_assert_msg(one.x.stats.warp[k] == r.x.stats.warp[k] && one.x.stats.thread[k] == r.x.stats.thread[k] &&
+				      one.x.stats.active[k] == r.x.stats.active[k] && one.x.stats.predoff[k] == r.x.stats.predoff[k],
+				      "%s: counts of instruction %d differ at -j %d", files[_i], k, jobs);
+		ck_assert_uint_eq(one.x.stats.divergent, r.x.stats.divergent);
+		ck_assert_int_eq(one.x.stats.max_depth, r.x.stats.max_depth);
+		th_free(&r);
+	}
+	th_free(&one);
+}
+END_TEST
+
 /* The reduction again, at other geometries, against a C reference. */
 START_TEST(reduce_against_reference)
 {
@@ -181,6 +206,7 @@ Suite *e2e_suite(void)
 	tcase_add_loop_test(t, example_results_independent_of_warp_size, 0,
 			    (int)(sizeof all_examples / sizeof all_examples[0]));
 	tcase_add_test(t, reduce_against_reference);
+	tcase_add_loop_test(t, results_independent_of_jobs, 0, 3);
 	suite_add_tcase(s, t);
 	if (th_corpus_dir()) {
 		TCase *c = tcase_create("corpus");

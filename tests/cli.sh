@@ -112,6 +112,16 @@ contains "back one" out "stopped: reverse-step; CTA 0 warp 0
 contains "back three more" out "     3  0x0010  MOV R5, RZ                                       A=11111111  S=-"
 contains "forward again" out "stopped: step; CTA 0 warp 0
      7  0x0030  IADD.S R5, R5, 0x64                              A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
+# -j: CTAs on worker threads give bit-identical memory and identical counts
+for k in examples/reduce.sass bench/matmul.sass bench/divergent.sass; do
+	"$SIMTEMU" stats -j 1 --counts csv --dump "$(sed -n 's/^\.buffer \([A-Za-z]*\) .*/\1/p' $k | tail -1)" $k >"$tmp/j1" 2>&1
+	"$SIMTEMU" stats -j 2 --counts csv --dump "$(sed -n 's/^\.buffer \([A-Za-z]*\) .*/\1/p' $k | tail -1)" $k >"$tmp/j2" 2>&1
+	"$SIMTEMU" stats -j 3 --counts csv --dump "$(sed -n 's/^\.buffer \([A-Za-z]*\) .*/\1/p' $k | tail -1)" $k >"$tmp/j3" 2>&1
+	if cmp -s "$tmp/j1" "$tmp/j2" && cmp -s "$tmp/j1" "$tmp/j3" && grep -q '^key,' "$tmp/j1"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL -j changes the output of $k"; diff "$tmp/j1" "$tmp/j2" | head; fi
+done
+check "budget with threads" 3 "$SIMTEMU" run -j 2 --max-steps 5000 bench/matmul.sass
+contains "budget trap" err "step budget exhausted (--max-steps 5000)"
 # the README's debugger walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"

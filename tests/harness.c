@@ -27,7 +27,7 @@ static char *slurp(const char *path)
 }
 
 static int run(th_run *r, const char *name, const char *src, const char *spec_name, const char *spec_src,
-	       int warp_size)
+	       int warp_size, int jobs)
 {
 	memset(r, 0, sizeof *r);
 	FILE *dg = open_memstream(&r->diag, &r->diaglen);
@@ -54,8 +54,9 @@ static int run(th_run *r, const char *name, const char *src, const char *spec_na
 		r->x.shared_bytes = r->sp.shared_bytes;
 	if (r->sp.has_local)
 		r->x.local_bytes = r->sp.local_bytes;
-	r->x.max_steps = 1000000;
+	r->x.max_steps = jobs ? 100000000 : 1000000; /* the -j tests run benchmark-sized kernels */
 	r->x.warp_size = warp_size;
+	r->x.jobs = jobs ? jobs : 1;
 	emu_abi_setup(&r->x);
 	if (spec_apply(&r->sp, &r->x, dg)) {
 		r->rc = 2;
@@ -75,7 +76,7 @@ out:
 
 int th_run_text(th_run *r, const char *name, const char *src)
 {
-	return run(r, name, src, NULL, NULL, 32);
+	return run(r, name, src, NULL, NULL, 32, 0);
 }
 
 int th_run_file(th_run *r, const char *path, const char *spec_path)
@@ -88,9 +89,19 @@ int th_run_file_ws(th_run *r, const char *path, const char *spec_path, int warp_
 	char *src = slurp(path), *spec = spec_path ? slurp(spec_path) : NULL;
 	ck_assert_msg(src != NULL, "cannot read %s", path);
 	ck_assert_msg(!spec_path || spec, "cannot read %s", spec_path);
-	int rc = run(r, path, src, spec_path, spec, warp_size);
+	int rc = run(r, path, src, spec_path, spec, warp_size, 0);
 	free(src);
 	free(spec);
+	return rc;
+}
+
+int th_run_file_jobs(th_run *r, const char *path, int jobs)
+{
+	char *src = slurp(path);
+	ck_assert_msg(src != NULL, "cannot read %s", path);
+	int rc = run(r, path, src, NULL, NULL, 32, jobs);
+
+	free(src);
 	return rc;
 }
 

@@ -25,6 +25,8 @@ int th_run_text(th_run *r, const char *name, const char *src);
 int th_run_file(th_run *r, const char *path, const char *spec_path);
 /* The same with another warp size (1..32). */
 int th_run_file_ws(th_run *r, const char *path, const char *spec_path, int warp_size);
+/* The same on jobs worker threads. */
+int th_run_file_jobs(th_run *r, const char *path, int jobs);
 void th_free(th_run *r);
 /* Element i of a buffer as a 32-bit word (fails the test if missing). */
 uint32_t th_word(th_run *r, const char *buf, int i);
