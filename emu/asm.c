@@ -428,7 +428,8 @@ static int by_label_name(const void *a, const void *b)
 static void sort_labels(asm_ctx *c)
 {
 	ast_func *f = c->af;
-	qsort(f->labels, (size_t)f->nlabels, sizeof *f->labels, by_label_name);
+	if (f->nlabels > 1)
+		qsort(f->labels, (size_t)f->nlabels, sizeof *f->labels, by_label_name);
 	for (int i = 1; i < f->nlabels; i++)
 		if (!strcmp(f->labels[i].name, f->labels[i - 1].name)) {
 			ast_error(c->dg, f->labels[i].loc, "label '%s' defined twice", f->labels[i].name);
