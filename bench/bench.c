@@ -133,16 +133,7 @@ static int cmp_double(const void *a, const void *b)
 
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *b = xmalloc((size_t)n + 1);
-	b[fread(b, 1, (size_t)n, f)] = 0;
-	fclose(f);
-	return b;
+	return xread_file(path, NULL);
 }
 
 typedef struct {

@@ -9,6 +9,7 @@
 #include "../emu/emu.h"
 #include "../emu/spec.h"
 #include "../emu/stats.h"
+#include "../emu/xalloc.h"
 #include "../dbg/dbg.h"
 #include "../isa/isa.h"
 
@@ -68,31 +69,9 @@ static int usage_error(const char *fmt, const char *a)
 
 static char *read_text(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 65536, n = 0, k;
-	char *b = malloc(cap + 1);
-	if (!b) {
-		fclose(f);
-		return NULL;
-	}
-	while ((k = fread(b + n, 1, cap - n, f)) > 0) {
-		n += k;
-		if (n == cap) {
-			cap *= 2;
-			char *nb = realloc(b, cap + 1);
-			if (!nb) {
-				free(b);
-				fclose(f);
-				return NULL;
-			}
-			b = nb;
-		}
-	}
-	fclose(f);
-	b[n] = 0;
-	if (memchr(b, 0, n)) {
+	size_t n;
+	char *b = xread_file(path, &n);
+	if (b && memchr(b, 0, n)) { /* a binary file is not a listing */
 		free(b);
 		errno = EINVAL;
 		return NULL;
@@ -269,18 +248,11 @@ static int cmd_asm(int argc, char **argv)
 /* Geometry and memory sizes: directives first, then the command line. */
 static bool configure(emu_ctx *x, const emu_spec *sp, const opts *o)
 {
-	if (sp->has_grid)
-		memcpy(x->grid, sp->grid, sizeof x->grid);
-	if (sp->has_block)
-		memcpy(x->block, sp->block, sizeof x->block);
+	spec_geometry(sp, x);
 	if (o->has_grid)
 		memcpy(x->grid, o->grid, sizeof x->grid);
 	if (o->has_block)
 		memcpy(x->block, o->block, sizeof x->block);
-	if (sp->has_shared)
-		x->shared_bytes = sp->shared_bytes;
-	if (sp->has_local)
-		x->local_bytes = sp->local_bytes;
 	x->warp_size = o->warp_size;
 	x->jobs = o->jobs;
 	x->max_steps = o->max_steps;

@@ -518,6 +518,18 @@ void spec_free(emu_spec *s)
 
 /* ---- applying ---- */
 
+void spec_geometry(const emu_spec *s, emu_ctx *x)
+{
+	if (s->has_grid)
+		memcpy(x->grid, s->grid, sizeof x->grid);
+	if (s->has_block)
+		memcpy(x->block, s->block, sizeof x->block);
+	if (s->has_shared)
+		x->shared_bytes = s->shared_bytes;
+	if (s->has_local)
+		x->local_bytes = s->local_bytes;
+}
+
 static ast_diags diags_for(const emu_spec *s, const char *file, FILE *diag)
 {
 	for (int i = 0; i < s->nfiles; i++)
@@ -541,22 +553,7 @@ static char *rel_path(const char *file, const char *path)
 
 static uint8_t *read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 4096, n = 0;
-	uint8_t *b = xcalloc(cap, 1);
-	size_t k;
-	while ((k = fread(b + n, 1, cap - n, f)) > 0) {
-		n += k;
-		if (n == cap) {
-			cap *= 2;
-			b = xrealloc(b, cap);
-		}
-	}
-	fclose(f);
-	*len = n;
-	return b;
+	return (uint8_t *)xread_file(path, len);
 }
 
 static uint64_t splitmix64(uint64_t *st)

@@ -83,6 +83,8 @@ typedef struct {
 int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag);
 void spec_free(emu_spec *s);
 
+/* Grid, block, shared and local sizes given by directives, into the context. */
+void spec_geometry(const emu_spec *s, emu_ctx *x);
 /* Create buffers, write parameters and constants. Returns errors reported. */
 int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
 /* Check every .expect; prints one line each to out. Returns the number that failed. */

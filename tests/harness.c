@@ -1,5 +1,6 @@
 /* Test helpers: the same steps as 'simtemu run', driven from a string. */
 #include "harness.h"
+#include "../emu/xalloc.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -9,21 +10,7 @@
 
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *b = malloc((size_t)n + 1);
-	if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-		free(b);
-		b = NULL;
-	}
-	if (b)
-		b[n] = 0;
-	fclose(f);
-	return b;
+	return xread_file(path, NULL);
 }
 
 static int run(th_run *r, const char *name, const char *src, const char *spec_name, const char *spec_src,

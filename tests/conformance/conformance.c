@@ -78,17 +78,7 @@ uint32_t conf_param32(conf_io *io, uint32_t off)
 
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char *b = xmalloc((size_t)n + 1);
-	size_t got = fread(b, 1, (size_t)n, f);
-	b[got] = 0;
-	fclose(f);
-	return b;
+	return xread_file(path, NULL);
 }
 
 static emu_buffer *snapshot(const emu_gmem *g)
