@@ -187,10 +187,7 @@ int main(int argc, char **argv)
 		for (int r = 0; r < RUNS; r++) {
 			emu_ctx x;
 			emu_ctx_init(&x, p, &p->funcs[0]);
-			memcpy(x.grid, sp.grid, sizeof x.grid);
-			memcpy(x.block, sp.block, sizeof x.block);
-			if (sp.has_shared)
-				x.shared_bytes = sp.shared_bytes;
+			spec_geometry(&sp, &x);
 			x.jobs = jobs;
 			emu_abi_setup(&x);
 			if (spec_apply(&sp, &x, stderr))

@@ -33,14 +33,7 @@ static int run(th_run *r, const char *name, const char *src, const char *spec_na
 	}
 	emu_ctx_init(&r->x, r->p, &r->p->funcs[fi]);
 	r->have_ctx = true;
-	if (r->sp.has_grid)
-		memcpy(r->x.grid, r->sp.grid, sizeof r->x.grid);
-	if (r->sp.has_block)
-		memcpy(r->x.block, r->sp.block, sizeof r->x.block);
-	if (r->sp.has_shared)
-		r->x.shared_bytes = r->sp.shared_bytes;
-	if (r->sp.has_local)
-		r->x.local_bytes = r->sp.local_bytes;
+	spec_geometry(&r->sp, &r->x);
 	r->x.max_steps = jobs ? 100000000 : 1000000; /* the -j tests run benchmark-sized kernels */
 	r->x.warp_size = warp_size;
 	r->x.jobs = jobs ? jobs : 1;

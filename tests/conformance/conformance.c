@@ -140,14 +140,7 @@ static int run_case(const char *corpus, const conf_case *c)
 	}
 	emu_ctx_init(&x, p, &p->funcs[0]);
 	have_ctx = true;
-	if (sp.has_grid)
-		memcpy(x.grid, sp.grid, sizeof x.grid);
-	if (sp.has_block)
-		memcpy(x.block, sp.block, sizeof x.block);
-	if (sp.has_shared)
-		x.shared_bytes = sp.shared_bytes;
-	if (sp.has_local)
-		x.local_bytes = sp.local_bytes;
+	spec_geometry(&sp, &x);
 	x.max_steps = c->max_steps ? c->max_steps : 100000000;
 	emu_abi_setup(&x);
 	if (spec_apply(&sp, &x, stderr)) {
