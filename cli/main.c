@@ -23,7 +23,7 @@ typedef struct {
 	bool has_grid, has_block;
 	int warp_size, jobs, stack_depth;
 	uint64_t max_steps;
-	bool quiet;
+	bool quiet, per_cta;
 } opts;
 
 static const char usage_text[] =
@@ -52,6 +52,7 @@ static const char usage_text[] =
 	"  --dump NAME          print a buffer after the run (repeatable)\n"
 	"  --counts FMT         stats format: table, csv or json (default table)\n"
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
+	"  --per-cta            stats: also each CTA's totals\n"
 	"  -j N                 run CTAs on N worker threads (results and counts do not change)\n"
 	"  -q                   no summary\n"
 	"  -h, --help           this text\n"
@@ -119,6 +120,7 @@ static int parse_opts(int argc, char **argv, opts *o, const char **file, const s
 		{"max-steps", required_argument, 0, 'm'}, {"dump", required_argument, 0, 'd'},
 		{"counts", required_argument, 0, 'c'}, {"by", required_argument, 0, 'y'},
 		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
+		{"per-cta", no_argument, 0, 'P'},
 		{0, 0, 0, 0},
 	};
 	struct option lo[32];
@@ -188,6 +190,7 @@ static int parse_opts(int argc, char **argv, opts *o, const char **file, const s
 				return usage_error("-j needs a positive number, not '%s'", optarg);
 			break;
 		case 'q': o->quiet = true; break;
+		case 'P': o->per_cta = true; break;
 		case 'h': fputs(usage_text, stdout); return -1;
 		case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
 		case '?': return usage_error("unknown option '%s'", argv[optind - 1]);
@@ -354,12 +357,16 @@ static int prepare(launch *L, int argc, char **argv, const struct option *extra,
 	L->have_ctx = true;
 	if (!configure(&L->x, &L->sp, &L->o))
 		return EXIT_INPUT;
+	if (L->o.per_cta)
+		L->x.cta_stats = xcalloc((size_t)L->x.grid[0] * L->x.grid[1] * L->x.grid[2], sizeof *L->x.cta_stats);
 	emu_abi_setup(&L->x);
 	return spec_apply(&L->sp, &L->x, stderr) ? EXIT_INPUT : 0;
 }
 
 static void cleanup(launch *L)
 {
+	if (L->have_ctx)
+		free(L->x.cta_stats);
 	if (L->have_ctx)
 		emu_ctx_free(&L->x);
 	emu_program_free(L->p);

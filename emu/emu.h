@@ -45,6 +45,11 @@ typedef struct {
 	int max_depth;
 } emu_stats;
 
+/* Totals of one CTA (stats --per-cta). */
+typedef struct {
+	uint64_t warp, thread, active, predoff;
+} emu_cta_stats;
+
 typedef struct emu_ctx emu_ctx;
 typedef struct emu_warp emu_warp;
 
@@ -114,6 +119,7 @@ struct emu_ctx {
 	uint8_t *cbank[EMU_NBANKS];
 	emu_gmem gmem;
 	emu_stats stats;
+	emu_cta_stats *cta_stats; /* when set (one entry per CTA), filled by the launch */
 	emu_trap trap;
 	emu_hook hook;
 	void *hook_user;

@@ -1383,6 +1383,18 @@ static void bind_operands(emu_ctx *x)
 		}
 }
 
+static emu_cta_stats stats_now(const emu_ctx *x)
+{
+	emu_cta_stats t = {0};
+	for (int i = 0; i < x->f->n; i++) {
+		t.warp += x->stats.warp[i];
+		t.thread += x->stats.thread[i];
+		t.active += x->stats.active[i];
+		t.predoff += x->stats.predoff[i];
+	}
+	return t;
+}
+
 /* Run CTAs taken from the pool until none is left, one after another on this thread. */
 static emu_status run_ctas(emu_ctx *x)
 {
@@ -1420,7 +1432,13 @@ static emu_status run_ctas(emu_ctx *x)
 		if (uses_local) /* only LDL/STL reach local memory */
 			memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
 		setup_warps(x, &c, regs, stacks);
+		emu_cta_stats before = x->cta_stats ? stats_now(x) : (emu_cta_stats){0};
 		st = run_cta(x, &c);
+		if (x->cta_stats) { /* this worker's counts grew by exactly this CTA's */
+			emu_cta_stats after = stats_now(x);
+			x->cta_stats[lin] = (emu_cta_stats){after.warp - before.warp, after.thread - before.thread,
+							    after.active - before.active, after.predoff - before.predoff};
+		}
 		if (st != EMU_OK) {
 			__atomic_store_n(&x->pool->stop, 1, __ATOMIC_RELAXED);
 			break;

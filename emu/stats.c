@@ -94,6 +94,38 @@ static void json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* Per-CTA totals after the main report: a table, CSV lines, or one JSON object. */
+static void stats_print_ctas(const emu_ctx *x, stats_fmt fmt, FILE *out)
+{
+	uint32_t n = x->grid[0] * x->grid[1] * x->grid[2];
+	if (fmt == STATS_TABLE)
+		fprintf(out, "%-16s %12s %12s %19s %10s\n", "cta", "warp_inst", "thread_inst", "active_thread_inst",
+			"pred_off");
+	else if (fmt == STATS_CSV)
+		fprintf(out, "cta,warp_inst,thread_inst,active_thread_inst,pred_off\n");
+	else
+		fprintf(out, "{\"ctas\": [");
+	for (uint32_t i = 0; i < n; i++) {
+		const emu_cta_stats *c = &x->cta_stats[i];
+		char id[48];
+		snprintf(id, sizeof id, "(%u,%u,%u)", i % x->grid[0], i / x->grid[0] % x->grid[1],
+			 i / (x->grid[0] * x->grid[1]));
+		if (fmt == STATS_TABLE)
+			fprintf(out, "%-16s %12llu %12llu %19llu %10llu\n", id, (unsigned long long)c->warp,
+				(unsigned long long)c->thread, (unsigned long long)c->active, (unsigned long long)c->predoff);
+		else if (fmt == STATS_CSV)
+			fprintf(out, "\"%s\",%llu,%llu,%llu,%llu\n", id, (unsigned long long)c->warp,
+				(unsigned long long)c->thread, (unsigned long long)c->active, (unsigned long long)c->predoff);
+		else
+			fprintf(out, "%s\n  {\"cta\": [%u, %u, %u], \"warp_inst\": %llu, \"thread_inst\": %llu, "
+				"\"active_thread_inst\": %llu, \"pred_off\": %llu}", i ? "," : "", i % x->grid[0],
+				i / x->grid[0] % x->grid[1], i / (x->grid[0] * x->grid[1]), (unsigned long long)c->warp,
+				(unsigned long long)c->thread, (unsigned long long)c->active, (unsigned long long)c->predoff);
+	}
+	if (fmt == STATS_JSON)
+		fprintf(out, "]}\n");
+}
+
 void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out)
 {
 	stats_row *rows;
@@ -145,5 +177,7 @@ void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out)
 		fprintf(out, "simd_efficiency %.4f  divergent_branches %llu  max_stack_depth %d\n", eff,
 			(unsigned long long)x->stats.divergent, x->stats.max_depth);
 	}
+	if (x->cta_stats)
+		stats_print_ctas(x, fmt, out);
 	free(rows);
 }

@@ -122,6 +122,14 @@ for k in examples/reduce.sass bench/matmul.sass bench/divergent.sass; do
 done
 check "budget with threads" 3 "$SIMTEMU" run -j 2 --max-steps 5000 bench/matmul.sass
 contains "budget trap" err "step budget exhausted (--max-steps 5000)"
+# per-CTA totals (SPEC section 7): the two CTAs of the reduction issue the same count, and
+# the CTA rows add up to the total; identical at -j 2
+check "per-cta" 0 "$SIMTEMU" stats --per-cta examples/reduce.sass
+contains "total" out "total                             292         9096                5756         64"
+contains "cta 0" out "(0,0,0)                   146         4548                2878         32"
+contains "cta 1" out "(1,0,0)                   146         4548                2878         32"
+check "per-cta -j 2" 0 "$SIMTEMU" stats --per-cta -j 2 --counts csv examples/reduce.sass
+contains "per-cta csv" out '"(1,0,0)",146,4548,2878,32'
 # the README's debugger walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"
