@@ -18,7 +18,7 @@ LDLIBS   = -lreadline -lm -lpthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c \
+LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c \
           dbg/trace.c dbg/debug.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../emu/emu.h"
+#include "../emu/ptxplus.h"
 #include "../emu/spec.h"
 #include "../emu/stats.h"
 #include "../emu/xalloc.h"
@@ -38,7 +39,8 @@ static const char usage_text[] =
 	"  debug   FILE      gdb-like debugger (help inside); --batch FILE reads commands\n"
 	"                    from FILE, as does a stdin that is not a terminal\n"
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
-	"  (compare and convert are planned; see the README)\n"
+	"  convert --to ptxplus FILE   print a Fermi SASS listing as PTXPlus\n"
+	"  (compare, and convert --to sass, are planned; see the README)\n"
 	"\n"
 	"options for run, stats, trace and debug:\n"
 	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
@@ -504,6 +506,47 @@ static int cmd_debug(int argc, char **argv)
 	return rc < 0 ? 0 : rc;
 }
 
+/* convert --to ptxplus|sass FILE */
+static int cmd_convert(int argc, char **argv)
+{
+	const char *to = NULL, *file = NULL, *target = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--to") && i + 1 < argc)
+			to = argv[++i];
+		else if (!strncmp(argv[i], "--to=", 5))
+			to = argv[i] + 5;
+		else if (!strcmp(argv[i], "--target") && i + 1 < argc)
+			target = argv[++i];
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			puts("usage: simtemu convert --to ptxplus [--target sm_XX] FILE.sass");
+			return 0;
+		} else if (argv[i][0] == '-')
+			return usage_error("unknown option '%s'", argv[i]);
+		else if (file)
+			return usage_error("one FILE expected%s", "");
+		else
+			file = argv[i];
+	}
+	if (!to || !file)
+		return usage_error("usage: simtemu convert --to ptxplus FILE%s", "");
+	if (!strcmp(to, "sass"))
+		return usage_error("convert --to sass (reading PTXPlus) is not available in this version yet%s", "");
+	if (strcmp(to, "ptxplus"))
+		return usage_error("--to takes ptxplus or sass, not '%s'", to);
+	char *src = read_text(file);
+	if (!src)
+		return usage_error("cannot read '%s'", file);
+	emu_spec sp = {0};
+	spec_parse(&sp, file, src, stderr);
+	char *dflt = base_name(file);
+	int rc = ptx_convert_to_ptxplus(file, src, target ? target : sp.target, sp.kernel ? sp.kernel : dflt, stdout,
+					stderr) ? EXIT_INPUT : 0;
+	free(dflt);
+	spec_free(&sp);
+	free(src);
+	return rc;
+}
+
 static int cmd_isa(int argc, char **argv)
 {
 	const char *target = "sm_20";
@@ -546,7 +589,9 @@ int main(int argc, char **argv)
 		return cmd_trace(argc - 1, argv + 1);
 	if (!strcmp(cmd, "debug"))
 		return cmd_debug(argc - 1, argv + 1);
-	if (!strcmp(cmd, "compare") || !strcmp(cmd, "convert"))
+	if (!strcmp(cmd, "convert"))
+		return cmd_convert(argc - 1, argv + 1);
+	if (!strcmp(cmd, "compare"))
 		return usage_error("'%s' is not available in this version yet (see the README)", cmd);
 	return usage_error("unknown command '%s'", cmd);
 }

@@ -130,6 +130,16 @@ contains "cta 0" out "(0,0,0)                   146         4548                
 contains "cta 1" out "(1,0,0)                   146         4548                2878         32"
 check "per-cta -j 2" 0 "$SIMTEMU" stats --per-cta -j 2 --counts csv examples/reduce.sass
 contains "per-cta csv" out '"(1,0,0)",146,4548,2878,32'
+# convert --to ptxplus: one PTXPlus line per instruction, for the examples and (when the
+# corpus is there) every sm_20 listing
+for f in examples/*.sass bench/*.sass $(ls ../shared/corpus/sm_20_*.sass 2>/dev/null); do
+	n_sass=$("$SIMTEMU" asm "$f" 2>/dev/null | grep -c '^ *[0-9][0-9]*  /\*')
+	n_ptx=$("$SIMTEMU" convert --to ptxplus "$f" 2>/dev/null | grep -cv '^//\|^\.\|^{\|^}\|^$\|^	\.reg')
+	if [ "$n_sass" -gt 0 ] && [ "$n_sass" -eq "$n_ptx" ]; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL convert $f: $n_sass instructions, $n_ptx PTXPlus lines"; fi
+done
+check "convert to sass" 2 "$SIMTEMU" convert --to sass examples/walk.sass
+contains "not yet" err "convert --to sass (reading PTXPlus) is not available in this version yet"
 # the README's debugger walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"

@@ -7,6 +7,7 @@ Suite *asm_suite(void);
 Suite *exec_suite(void);
 Suite *spec_suite(void);
 Suite *e2e_suite(void);
+Suite *ptxplus_suite(void);
 
 int main(void)
 {
@@ -15,6 +16,7 @@ int main(void)
 	srunner_add_suite(sr, exec_suite());
 	srunner_add_suite(sr, spec_suite());
 	srunner_add_suite(sr, e2e_suite());
+	srunner_add_suite(sr, ptxplus_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

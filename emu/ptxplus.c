@@ -1,0 +1,456 @@
+/* simtemu convert --to ptxplus: Fermi SASS printed as PTXPlus, one instruction per line.
+   Spellings follow the SASS/PTXPlus pairs of the thesis (its section 4.1) where they show
+   one; unlike GPGPU-Sim's converter, the printer keeps what execution needs (.S as .s,
+   PBK/BRK, the stack pointer's constant, signedness, RRO's function). */
+#include "ptxplus.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parser/ast.h"
+#include "xalloc.h"
+
+typedef struct {
+	char *buf;
+	size_t len, cap;
+} sbuf;
+
+static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int n = vsnprintf(b->buf + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+		if (n >= 0 && (size_t)n < b->cap - b->len) {
+			b->len += (size_t)n;
+			return;
+		}
+		b->cap = b->cap ? 2 * b->cap + (size_t)n : 256 + (size_t)n;
+		b->buf = xrealloc(b->buf, b->cap);
+	}
+}
+
+static bool has(const ast_insn *ai, const char *m)
+{
+	for (int i = 0; i < ai->nmods; i++)
+		if (!strcmp(ai->mods[i], m))
+			return true;
+	return false;
+}
+
+static const char *first_of(const ast_insn *ai, const char *const *set)
+{
+	for (int i = 0; i < ai->nmods; i++)
+		for (int k = 0; set[k]; k++)
+			if (!strcmp(ai->mods[i], set[k]))
+				return set[k];
+	return NULL;
+}
+
+static void lower(char *d, const char *s, size_t n)
+{
+	size_t i = 0;
+	for (; s[i] && i + 1 < n; i++)
+		d[i] = (char)tolower((unsigned char)s[i]);
+	d[i] = 0;
+}
+
+/* ---- operands ---- */
+
+typedef struct {
+	const char *kernel;
+	bool is_float; /* immediates of this operand are float fields */
+} pctx;
+
+static uint32_t imm32(const ast_opnd *o, bool is_float, bool wide)
+{
+	if (o->kind == OPND_FIMM) {
+		float f = (float)o->fval;
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		return u;
+	}
+	int64_t v = o->ival;
+	if (wide)
+		return (uint32_t)v;
+	if (is_float) /* the 20-bit float field is the top of the IEEE single */
+		return v < 0 ? ((uint32_t)(-v) << 12) ^ 0x80000000u : (uint32_t)v << 12;
+	if (v >= 0 && v <= 0xfffff)
+		return (uint32_t)((int32_t)((uint32_t)v << 12) >> 12);
+	return (uint32_t)v;
+}
+
+static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool wide)
+{
+	if (o->neg)
+		put(b, "-");
+	if (o->inv)
+		put(b, o->kind == OPND_PRED ? "!" : "~");
+	if (o->abs)
+		put(b, "|");
+	switch (o->kind) {
+	case OPND_REG:
+		if (o->reg == AST_RZ)
+			put(b, "0x00");
+		else
+			put(b, "$r%d", o->reg);
+		break;
+	case OPND_PRED:
+		if (o->reg == AST_PT)
+			put(b, "pt");
+		else
+			put(b, "$p%d", o->reg);
+		break;
+	case OPND_IMM:
+	case OPND_FIMM:
+		put(b, "0x%08x", imm32(o, is_float, wide));
+		break;
+	case OPND_CBANK: {
+		char idx[32] = "";
+		if (o->reg >= 0 && o->reg != AST_RZ)
+			snprintf(idx, sizeof idx, "$r%d+", o->reg);
+		if (o->bank == 0 && o->ival >= 0x10 && !idx[0])
+			put(b, "k [0x%04llx]", (unsigned long long)(o->ival - 0x10)); /* parameters */
+		else if (o->bank == 16)
+			put(b, "constant1%s[%s0x%04llx]", p->kernel, idx, (unsigned long long)o->ival);
+		else
+			put(b, "constant%d[%s0x%04llx]", o->bank, idx, (unsigned long long)o->ival);
+		break;
+	}
+	case OPND_SREG: {
+		char n[40];
+		lower(n, o->name + 3, sizeof n); /* SR_Tid_X -> tid_x */
+		for (char *c = n; *c; c++)
+			if (*c == '_')
+				*c = '.';
+		if (!strcmp(n, "clocklo"))
+			strcpy(n, "clock");
+		put(b, "%%%s", n);
+		break;
+	}
+	default:
+		put(b, "?");
+	}
+	if (o->abs)
+		put(b, "|");
+}
+
+/* A memory operand: $rA, then the offset when it is not zero (LDU always prints it). */
+static void address(sbuf *b, const ast_opnd *o, bool always_off)
+{
+	if (o->reg >= 0 && o->reg != AST_RZ) {
+		put(b, "$r%d", o->reg);
+		if (o->ival || always_off)
+			put(b, o->ival ? ", 0x%08llx" : ", 0x00", (unsigned long long)(uint32_t)o->ival);
+	} else
+		put(b, "0x%08llx", (unsigned long long)(uint32_t)o->ival);
+}
+
+static void target(sbuf *b, const ast_opnd *o, bool label)
+{
+	if (o->kind == OPND_LABEL)
+		put(b, "%s", o->name);
+	else
+		put(b, label ? "l0x%08llx" : "0x%08llx", (unsigned long long)o->ival);
+}
+
+/* ---- mnemonics ---- */
+
+static const char *int_type(const ast_insn *ai)
+{
+	return has(ai, "U32") || has(ai, "UD") ? "u32" : "s32";
+}
+
+static const char *width_type(const ast_insn *ai)
+{
+	static const char *const w[] = {"U8", "S8", "U16", "S16", "64", "128", NULL};
+	const char *m = first_of(ai, w);
+	if (!m)
+		return "u32";
+	if (!strcmp(m, "64"))
+		return "b64";
+	if (!strcmp(m, "128"))
+		return "b128";
+	static char t[8];
+	lower(t, m, sizeof t);
+	return t;
+}
+
+static const char *cmp_of(const ast_insn *ai)
+{
+	static const char *const c[] = {"LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN", "LTU", "EQU", "LEU",
+					"GTU", "NEU", "GEU", "T", "F", NULL};
+	return first_of(ai, c);
+}
+
+/* The PTXPlus mnemonic of an instruction; operands say how to print the rest. */
+static void mnemonic(sbuf *b, const ast_insn *ai, int op)
+{
+	char t[64];
+	const char *s = has(ai, "S") && op != ISA_NOP ? ".s" : "";
+	switch (op) {
+	case ISA_MOV: case ISA_MOV32I: put(b, "mov%s.u32", s); return;
+	case ISA_S2R: put(b, "cvt%s.u32.u32", s); return;
+	case ISA_IADD: case ISA_IADD32I: case ISA_ISUB:
+		put(b, "%s%s%s%s%s.%s", op == ISA_ISUB ? "sub" : "add", s, has(ai, "X") ? ".x" : "",
+		    has(ai, "CC") ? ".cc" : "", has(ai, "SAT") ? ".sat" : "", int_type(ai));
+		return;
+	case ISA_IMUL: case ISA_IMUL32I: case ISA_IMAD:
+		put(b, "%s%s%s%s%s.%s", op == ISA_IMAD ? "mad" : "mul", s, has(ai, "HI") ? ".hi" : ".lo",
+		    has(ai, "X") ? ".x" : "", has(ai, "CC") ? ".cc" : "", int_type(ai));
+		return;
+	case ISA_ISCADD: put(b, "iscadd%s.u32", s); return;
+	case ISA_SHL: put(b, "shl%s%s.b32", s, has(ai, "W") ? ".w" : ""); return;
+	case ISA_SHR: put(b, "shr%s%s.%s", s, has(ai, "W") ? ".w" : "", int_type(ai)); return;
+	case ISA_LOP: case ISA_LOP32I: {
+		static const char *const l[] = {"AND", "OR", "XOR", "PASS_B", NULL};
+		const char *m = first_of(ai, l);
+		lower(t, m ? m : "and", sizeof t);
+		put(b, "%s%s.b32", t, s);
+		return;
+	}
+	case ISA_ISETP: case ISA_ISET: case ISA_FSETP: case ISA_DSETP: {
+		static const char *const bo[] = {"AND", "OR", "XOR", NULL};
+		char c[8], bb[8];
+		lower(c, cmp_of(ai) ? cmp_of(ai) : "eq", sizeof c);
+		lower(bb, first_of(ai, bo) ? first_of(ai, bo) : "and", sizeof bb);
+		const char *ty = op == ISA_FSETP ? "f32" : op == ISA_DSETP ? "f64" : int_type(ai);
+		const char *base = op == ISA_ISETP ? "isetp" : op == ISA_ISET ? "iset" : op == ISA_FSETP ? "fsetp" : "dsetp";
+		put(b, "%s%s.%s.%s%s%s.%s", base, s, c, bb, has(ai, "BF") ? ".bf" : "", has(ai, "FTZ") ? ".ftz" : "", ty);
+		return;
+	}
+	case ISA_ICMP: {
+		char c[8];
+		lower(c, cmp_of(ai) ? cmp_of(ai) : "eq", sizeof c);
+		put(b, "icmp%s.%s.%s", s, c, int_type(ai));
+		return;
+	}
+	case ISA_IMNMX: put(b, "imnmx%s.%s", s, int_type(ai)); return;
+	case ISA_SEL: put(b, "selp%s.u32", s); return;
+	case ISA_PSETP: {
+		int k = 0;
+		char bo[2][8] = {"and", "and"};
+		for (int i = 0; i < ai->nmods && k < 2; i++)
+			if (!strcmp(ai->mods[i], "AND") || !strcmp(ai->mods[i], "OR") || !strcmp(ai->mods[i], "XOR"))
+				lower(bo[k++], ai->mods[i], 8);
+		put(b, "psetp%s.%s.%s.s32", s, bo[0], bo[1]);
+		return;
+	}
+	case ISA_I2F: case ISA_F2I: case ISA_F2F: case ISA_I2I: {
+		put(b, "cvt%s", s);
+		bool to_int = op == ISA_F2I || (op == ISA_F2F && (has(ai, "TRUNC") || has(ai, "FLOOR") || has(ai, "CEIL") ||
+								    has(ai, "ROUND")));
+		static const char *const r[] = {"TRUNC", "FLOOR", "CEIL", "ROUND", "RZ", "RM", "RP", "RN", NULL};
+		const char *m = first_of(ai, r);
+		static const char *const ri[][2] = {{"TRUNC", "rzi"}, {"FLOOR", "rmi"}, {"CEIL", "rpi"}, {"ROUND", "rni"},
+						    {"RZ", "rz"}, {"RM", "rm"}, {"RP", "rp"}, {"RN", "rn"}};
+		for (int i = 0; m && i < 8; i++)
+			if (!strcmp(m, ri[i][0]))
+				put(b, ".%s", ri[i][1]);
+		if (has(ai, "FTZ"))
+			put(b, ".ftz");
+		if (has(ai, "SAT"))
+			put(b, ".sat");
+		int n = 0;
+		for (int i = 0; i < ai->nmods; i++) {
+			const char *q = ai->mods[i];
+			if ((q[0] == 'U' || q[0] == 'S' || q[0] == 'F') && isdigit((unsigned char)q[1])) {
+				lower(t, q, sizeof t);
+				put(b, ".%s", t);
+				n++;
+			}
+		}
+		if (!n) /* the defaults, written out */
+			put(b, op == ISA_I2F ? ".f32.s32" : op == ISA_F2I ? ".s32.f32" : op == ISA_I2I ? ".s32.s32" : ".f32.f32");
+		(void)to_int;
+		return;
+	}
+	case ISA_FADD: case ISA_FADD32I: case ISA_FMUL: case ISA_FMUL32I: case ISA_FFMA:
+	case ISA_DADD: case ISA_DMUL: case ISA_DFMA: {
+		const char *base = (op == ISA_FADD || op == ISA_FADD32I || op == ISA_DADD) ? "add"
+			: (op == ISA_FFMA || op == ISA_DFMA) ? "fma" : "mul";
+		static const char *const r[] = {"RZ", "RM", "RP", NULL};
+		const char *m = first_of(ai, r);
+		lower(t, m ? m : "", sizeof t);
+		put(b, "%s%s%s%s%s%s.%s", base, s, m ? "." : "", t, has(ai, "FTZ") ? ".ftz" : "", has(ai, "SAT") ? ".sat" : "",
+		    op == ISA_DADD || op == ISA_DMUL || op == ISA_DFMA ? "f64" : "f32");
+		return;
+	}
+	case ISA_FMNMX: put(b, "fmnmx%s%s.f32", s, has(ai, "FTZ") ? ".ftz" : ""); return;
+	case ISA_DMNMX: put(b, "dmnmx%s.f64", s); return;
+	case ISA_MUFU: {
+		static const char *const f[][2] = {{"RCP", "rcp"}, {"EX2", "ex2"}, {"LG2", "lg2"}, {"SIN", "sin"},
+						   {"COS", "cos"}, {"RSQ", "rsqrt"}, {"SQRT", "sqrt"}};
+		for (int i = 0; i < 7; i++)
+			if (has(ai, f[i][0]))
+				put(b, "%s%s.f32", f[i][1], s);
+		return;
+	}
+	case ISA_RRO: put(b, "rro%s.%s.f32", s, has(ai, "SINCOS") ? "sincos" : "ex2"); return;
+	case ISA_VADD: case ISA_VMNMX: {
+		static const char *const sec[] = {"ACC", "MIN", "MAX", NULL};
+		const char *m = first_of(ai, sec);
+		lower(t, m ? m : "", sizeof t);
+		put(b, "%s%s%s%s%s%s.%s", op == ISA_VADD ? "vadd" : "vmnmx", s, m ? "." : "", t, has(ai, "MX") ? ".mx" : "",
+		    has(ai, "SAT") ? ".sat" : "", int_type(ai));
+		return;
+	}
+	case ISA_POPC: put(b, "popc%s.b32", s); return;
+	case ISA_FLO: put(b, "flo%s%s.%s", s, has(ai, "SH") ? ".sh" : "", has(ai, "S32") ? "s32" : "u32"); return;
+	case ISA_BFE: put(b, "bfe%s%s.%s", s, has(ai, "BREV") ? ".brev" : "", int_type(ai)); return;
+	case ISA_BFI: put(b, "bfi%s.b32", s); return;
+	case ISA_PRMT: put(b, "prmt%s.b32", s); return;
+	case ISA_VOTE: put(b, "vote%s.%s", s, has(ai, "ALL") ? "all" : "any"); return;
+	case ISA_LD: case ISA_LDU: case ISA_LD_LDU:
+		put(b, "%s.global%s%s.%s", op == ISA_LD ? "ld" : "ldu", s, has(ai, "E") ? ".e" : "",
+		    op == ISA_LD_LDU ? "u32" : width_type(ai));
+		return;
+	case ISA_ST: put(b, "st.global%s%s.%s", s, has(ai, "E") ? ".e" : "", width_type(ai)); return;
+	case ISA_LDS: put(b, "ld.shared%s.%s", s, width_type(ai)); return;
+	case ISA_STS: put(b, "st.shared%s.%s", s, width_type(ai)); return;
+	case ISA_LDL: put(b, "ld.local%s.%s", s, width_type(ai)); return;
+	case ISA_STL: put(b, "st.local%s.%s", s, width_type(ai)); return;
+	case ISA_LDC: put(b, "mov.const%s.u32%s", s, has(ai, "64") ? ".doublereg" : ""); return;
+	case ISA_ATOM: case ISA_RED: {
+		static const char *const o2[] = {"ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", NULL};
+		static const char *const ty[] = {"U32", "S32", "U64", "S64", "F32", NULL};
+		const char *m = first_of(ai, o2), *y = first_of(ai, ty);
+		char tt[8];
+		lower(t, m ? m : "add", sizeof t);
+		lower(tt, y ? y : "U32", sizeof tt);
+		put(b, "%s.global%s%s.%s.%s", op == ISA_ATOM ? "atom" : "red", s, has(ai, "E") ? ".e" : "", t, tt);
+		return;
+	}
+	case ISA_NOP: put(b, has(ai, "S") ? "nop.s" : "nop"); return;
+	case ISA_BPT: put(b, "bpt.drain"); return;
+	case ISA_SSY: put(b, "ssy.u32"); return;
+	case ISA_PBK: put(b, "pbk.u32"); return;
+	case ISA_PCNT: put(b, "pcnt.u32"); return;
+	case ISA_PRET: put(b, "pret.u32"); return;
+	case ISA_BRK: put(b, "brk%s.u32", s); return;
+	case ISA_CONT: put(b, "cont%s.u32", s); return;
+	case ISA_CAL: put(b, "callp"); return;
+	case ISA_JCAL: put(b, "jcal"); return;
+	case ISA_RET: put(b, "retp%s", s); return;
+	case ISA_BRA: put(b, "bra%s%s.u32", has(ai, "U") ? ".uni" : "", s); return;
+	case ISA_BRX: put(b, "brx%s", s); return;
+	case ISA_EXIT: put(b, "exit%s", s); return;
+	case ISA_BAR: put(b, has(ai, "RED") ? "bar.red.popc.u32" : "bar.sync"); return;
+	}
+	put(b, "?");
+}
+
+static bool float_slots(int op)
+{
+	switch (op) {
+	case ISA_FADD: case ISA_FMUL: case ISA_FFMA: case ISA_FSETP: case ISA_FMNMX: case ISA_MUFU: case ISA_RRO:
+	case ISA_F2I: case ISA_F2F: case ISA_FADD32I: case ISA_FMUL32I:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void operands(sbuf *b, const pctx *p, const ast_insn *ai, int op)
+{
+	bool fl = float_slots(op);
+	bool wide = op == ISA_MOV32I || op == ISA_IADD32I || op == ISA_IMUL32I || op == ISA_LOP32I ||
+		    op == ISA_FADD32I || op == ISA_FMUL32I;
+	for (int i = 0; i < ai->nops; i++) {
+		const ast_opnd *o = &ai->ops[i];
+		if (o->kind == OPND_CCTEST) /* NOP's CC.T: a hint */
+			continue;
+		put(b, i ? ", " : " ");
+		if (o->kind == OPND_MEM)
+			address(b, o, op == ISA_LDU);
+		else if (o->kind == OPND_LABEL || (o->kind == OPND_IMM && (op == ISA_BRA || op == ISA_CAL || op == ISA_JCAL)))
+			target(b, o, true);
+		else if (o->kind == OPND_IMM && (op == ISA_SSY || op == ISA_PBK || op == ISA_PCNT || op == ISA_PRET))
+			target(b, o, false);
+		else {
+			/* a float instruction's integer-typed slots: conversions from integers */
+			bool f = fl && !(op == ISA_F2I && i == 0);
+			opnd(b, p, o, f, wide);
+		}
+	}
+}
+
+int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target_override, const char *default_name,
+			   FILE *out, FILE *diag)
+{
+	ast_unit *u = ast_parse_sass(file, src, diag);
+	if (!u)
+		return 1;
+	const char *tg = target_override ? target_override : u->target ? u->target : "sm_20";
+	isa_dialect d = isa_dialect_of(tg);
+	if (d == ISA_DIALECT_NONE) {
+		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);
+		ast_free(u);
+		return 1;
+	}
+	sbuf b = {0};
+	put(&b, "//HEADER\n.version 1.4+\n.target %s\n//END HEADER\n\n//INSTRUCTIONS\n", tg);
+	for (int fi = 0; fi < u->nfuncs; fi++) {
+		const ast_func *f = &u->funcs[fi];
+		const char *name = f->name ? f->name : default_name ? default_name : "kernel";
+		put(&b, "\n.entry %s\n{\n\t.reg .u32 $r<63>;\n\t.reg .pred $p<7>;\n\n", name);
+		pctx p = {.kernel = name};
+		/* every address that a branch names gets a label */
+		int64_t *targets = xcalloc((size_t)f->ninsns + 1, sizeof *targets);
+		int nt = 0;
+		for (int i = 0; i < f->ninsns; i++) { /* at most one target per instruction */
+			int op = isa_lookup(d, f->insns[i].mnem);
+			bool branch = op == ISA_BRA || op == ISA_CAL || op == ISA_JCAL || op == ISA_SSY || op == ISA_PBK ||
+				      op == ISA_PCNT || op == ISA_PRET;
+			if (branch && f->insns[i].nops && f->insns[i].ops[0].kind == OPND_IMM)
+				targets[nt++] = f->insns[i].ops[0].ival;
+		}
+		int64_t next = 0;
+		for (int i = 0; i < f->ninsns; i++) {
+			const ast_insn *ai = &f->insns[i];
+			int64_t addr = ai->addr >= 0 ? ai->addr : next;
+			next = addr + 8;
+			int op = isa_lookup(d, ai->mnem);
+			if (op < 0) {
+				ast_error(&u->diags, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, tg);
+				continue;
+			}
+			for (int k = 0; k < ai->nmods; k++)
+				if (!isa_mod_ok(d, op, ai->mods[k]))
+					ast_error(&u->diags, ai->modloc[k], "unsupported modifier '.%s' for %s on %s", ai->mods[k],
+						  ai->mnem, tg);
+			put(&b, "\t");
+			for (int l = 0; l < f->nlabels; l++)
+				if (f->labels[l].insn_index == i)
+					put(&b, "%s: ", f->labels[l].name);
+			for (int t = 0; t < nt; t++)
+				if (targets[t] == addr) {
+					put(&b, "l0x%08llx: ", (unsigned long long)addr);
+					break;
+				}
+			if (ai->has_guard && ai->guard == AST_PT)
+				put(&b, "@%spt ", ai->guard_neg ? "!" : "");
+			else if (ai->has_guard)
+				put(&b, "@%s$p%d ", ai->guard_neg ? "!" : "", ai->guard);
+			mnemonic(&b, ai, op);
+			operands(&b, &p, ai, op);
+			put(&b, ";\n");
+		}
+		free(targets);
+		put(&b, "}\n");
+	}
+	put(&b, "//END INSTRUCTIONS\n");
+	int errs = u->diags.nerrors;
+	if (!errs)
+		fwrite(b.buf, 1, b.len, out);
+	else
+		fprintf(u->diags.out, "%s: %d error%s\n", file, errs, errs == 1 ? "" : "s");
+	free(b.buf);
+	ast_free(u);
+	return errs ? 1 : 0;
+}
