@@ -18,9 +18,10 @@ LDLIBS   = -lreadline -lm -lpthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c \
+LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c emu/ptxplus_read.c \
           dbg/trace.c dbg/debug.c
-LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
+          $(BUILD)/ptxplus.lex.o
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
@@ -35,6 +36,19 @@ $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
 $(BUILD)/sass.lex.c $(BUILD)/sass.lex.h: lexer/sass.l $(BUILD)/sass.tab.h
 	flex --header-file=$(BUILD)/sass.lex.h -o $(BUILD)/sass.lex.c $<
 
+$(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.tab.h: parser/ptxplus.y
+	@mkdir -p $(BUILD)
+	bison -Wall -Werror -d -o $(BUILD)/ptxplus.tab.c $<
+
+$(BUILD)/ptxplus.lex.c $(BUILD)/ptxplus.lex.h: lexer/ptxplus.l $(BUILD)/ptxplus.tab.h
+	flex --header-file=$(BUILD)/ptxplus.lex.h -o $(BUILD)/ptxplus.lex.c $<
+
+$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h
+	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
+
+$(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c
+	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
+
 $(BUILD)/sass.tab.o: $(BUILD)/sass.tab.c $(BUILD)/sass.lex.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
@@ -44,7 +58,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c
 # fesetround must not be folded away around the fp handlers
 $(BUILD)/emu/exec.o: ALLCFLAGS += -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
-$(BUILD)/%.o: %.c $(wildcard */*.h) isa/sm20.def emu/handlers.def $(BUILD)/sass.tab.h
+$(BUILD)/%.o: %.c $(wildcard */*.h) isa/sm20.def emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 

@@ -7,6 +7,7 @@
 #include "program.h"
 #include "semantics.h"
 #include "xalloc.h"
+#include "ptxplus_read.h"
 
 typedef struct {
 	ast_diags *dg;
@@ -1293,7 +1294,8 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
 			  const char *default_name, FILE *diag)
 {
-	ast_unit *u = ast_parse_sass(file, src, diag);
+	/* either syntax gives the same parse tree */
+	ast_unit *u = ptx_looks_like(src) ? ast_parse_ptxplus(file, src, diag) : ast_parse_sass(file, src, diag);
 	if (!u)
 		return NULL;
 	const char *target = target_override ? target_override : u->target ? u->target : "sm_20";

@@ -194,14 +194,16 @@ static void mnemonic(sbuf *b, const ast_insn *ai, int op)
 	char t[64];
 	const char *s = has(ai, "S") && op != ISA_NOP ? ".s" : "";
 	switch (op) {
-	case ISA_MOV: case ISA_MOV32I: put(b, "mov%s.u32", s); return;
+	case ISA_MOV: put(b, "mov%s.u32", s); return;
+	case ISA_MOV32I: put(b, "mov32i%s.u32", s); return;
 	case ISA_S2R: put(b, "cvt%s.u32.u32", s); return;
 	case ISA_IADD: case ISA_IADD32I: case ISA_ISUB:
-		put(b, "%s%s%s%s%s.%s", op == ISA_ISUB ? "sub" : "add", s, has(ai, "X") ? ".x" : "",
+		put(b, "%s%s%s%s%s%s.%s", op == ISA_ISUB ? "sub" : "add", op == ISA_IADD32I ? "32i" : "", s, has(ai, "X") ? ".x" : "",
 		    has(ai, "CC") ? ".cc" : "", has(ai, "SAT") ? ".sat" : "", int_type(ai));
 		return;
 	case ISA_IMUL: case ISA_IMUL32I: case ISA_IMAD:
-		put(b, "%s%s%s%s%s.%s", op == ISA_IMAD ? "mad" : "mul", s, has(ai, "HI") ? ".hi" : ".lo",
+		put(b, "%s%s%s%s%s%s.%s", op == ISA_IMAD ? "mad" : "mul", op == ISA_IMUL32I ? "32i" : "", s,
+		    has(ai, "HI") ? ".hi" : ".lo",
 		    has(ai, "X") ? ".x" : "", has(ai, "CC") ? ".cc" : "", int_type(ai));
 		return;
 	case ISA_ISCADD: put(b, "iscadd%s.u32", s); return;
@@ -211,7 +213,7 @@ static void mnemonic(sbuf *b, const ast_insn *ai, int op)
 		static const char *const l[] = {"AND", "OR", "XOR", "PASS_B", NULL};
 		const char *m = first_of(ai, l);
 		lower(t, m ? m : "and", sizeof t);
-		put(b, "%s%s.b32", t, s);
+		put(b, "%s%s%s.b32", t, op == ISA_LOP32I ? "32i" : "", s);
 		return;
 	}
 	case ISA_ISETP: case ISA_ISET: case ISA_FSETP: case ISA_DSETP: {
@@ -277,7 +279,8 @@ static void mnemonic(sbuf *b, const ast_insn *ai, int op)
 		static const char *const r[] = {"RZ", "RM", "RP", NULL};
 		const char *m = first_of(ai, r);
 		lower(t, m ? m : "", sizeof t);
-		put(b, "%s%s%s%s%s%s.%s", base, s, m ? "." : "", t, has(ai, "FTZ") ? ".ftz" : "", has(ai, "SAT") ? ".sat" : "",
+		put(b, "%s%s%s%s%s%s%s.%s", base, op == ISA_FADD32I || op == ISA_FMUL32I ? "32i" : "", s, m ? "." : "", t,
+		    has(ai, "FTZ") ? ".ftz" : "", has(ai, "SAT") ? ".sat" : "",
 		    op == ISA_DADD || op == ISA_DMUL || op == ISA_DFMA ? "f64" : "f32");
 		return;
 	}
@@ -306,10 +309,21 @@ static void mnemonic(sbuf *b, const ast_insn *ai, int op)
 	case ISA_BFI: put(b, "bfi%s.b32", s); return;
 	case ISA_PRMT: put(b, "prmt%s.b32", s); return;
 	case ISA_VOTE: put(b, "vote%s.%s", s, has(ai, "ALL") ? "all" : "any"); return;
-	case ISA_LD: case ISA_LDU: case ISA_LD_LDU:
-		put(b, "%s.global%s%s.%s", op == ISA_LD ? "ld" : "ldu", s, has(ai, "E") ? ".e" : "",
-		    op == ISA_LD_LDU ? "u32" : width_type(ai));
+	case ISA_LD: case ISA_LDU:
+		put(b, "%s.global%s%s.%s", op == ISA_LD ? "ld" : "ldu", s, has(ai, "E") ? ".e" : "", width_type(ai));
 		return;
+	case ISA_LD_LDU: { /* the thesis's ldu.global.u32 for .32.32; other widths spelled out */
+		int k = 0, w[2] = {32, 32};
+		for (int i = 0; i < ai->nmods && k < 2; i++)
+			if (!strcmp(ai->mods[i], "32") || !strcmp(ai->mods[i], "64"))
+				w[k++] = atoi(ai->mods[i]);
+		put(b, "ldu.global%s%s", s, has(ai, "E") ? ".e" : "");
+		if (w[0] == 32 && w[1] == 32)
+			put(b, ".u32");
+		else
+			put(b, ".%s.%s", w[0] == 64 ? "b64" : "u32", w[1] == 64 ? "b64" : "u32");
+		return;
+	}
 	case ISA_ST: put(b, "st.global%s%s.%s", s, has(ai, "E") ? ".e" : "", width_type(ai)); return;
 	case ISA_LDS: put(b, "ld.shared%s.%s", s, width_type(ai)); return;
 	case ISA_STS: put(b, "st.shared%s.%s", s, width_type(ai)); return;
@@ -345,22 +359,29 @@ static void mnemonic(sbuf *b, const ast_insn *ai, int op)
 	put(b, "?");
 }
 
-static bool float_slots(int op)
+bool ptx_float_slot(int op, int slot)
 {
 	switch (op) {
 	case ISA_FADD: case ISA_FMUL: case ISA_FFMA: case ISA_FSETP: case ISA_FMNMX: case ISA_MUFU: case ISA_RRO:
-	case ISA_F2I: case ISA_F2F: case ISA_FADD32I: case ISA_FMUL32I:
+	case ISA_F2F: case ISA_FADD32I: case ISA_FMUL32I: case ISA_DADD: case ISA_DMUL: case ISA_DFMA: case ISA_DMNMX:
+	case ISA_DSETP:
 		return true;
+	case ISA_F2I:
+		return slot > 0; /* its source */
 	default:
 		return false;
 	}
 }
 
+bool ptx_wide_imm(int op)
+{
+	return op == ISA_MOV32I || op == ISA_IADD32I || op == ISA_IMUL32I || op == ISA_LOP32I || op == ISA_FADD32I ||
+	       op == ISA_FMUL32I;
+}
+
 static void operands(sbuf *b, const pctx *p, const ast_insn *ai, int op)
 {
-	bool fl = float_slots(op);
-	bool wide = op == ISA_MOV32I || op == ISA_IADD32I || op == ISA_IMUL32I || op == ISA_LOP32I ||
-		    op == ISA_FADD32I || op == ISA_FMUL32I;
+	bool wide = ptx_wide_imm(op);
 	for (int i = 0; i < ai->nops; i++) {
 		const ast_opnd *o = &ai->ops[i];
 		if (o->kind == OPND_CCTEST) /* NOP's CC.T: a hint */
@@ -372,11 +393,8 @@ static void operands(sbuf *b, const pctx *p, const ast_insn *ai, int op)
 			target(b, o, true);
 		else if (o->kind == OPND_IMM && (op == ISA_SSY || op == ISA_PBK || op == ISA_PCNT || op == ISA_PRET))
 			target(b, o, false);
-		else {
-			/* a float instruction's integer-typed slots: conversions from integers */
-			bool f = fl && !(op == ISA_F2I && i == 0);
-			opnd(b, p, o, f, wide);
-		}
+		else
+			opnd(b, p, o, ptx_float_slot(op, i), wide);
 	}
 }
 
@@ -394,7 +412,19 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		return 1;
 	}
 	sbuf b = {0};
-	put(&b, "//HEADER\n.version 1.4+\n.target %s\n//END HEADER\n\n//INSTRUCTIONS\n", tg);
+	put(&b, "//HEADER\n.version 1.4+\n.target %s\n//END HEADER\n", tg);
+	/* the launch directives come along, so the PTXPlus file runs as the listing did */
+	bool first = true;
+	for (const char *l = src; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
+		const char *t = l + strspn(l, " \t");
+		if (*t != '.' || !islower((unsigned char)t[1]) || !strncmp(t, ".target", 7))
+			continue;
+		if (first)
+			put(&b, "\n// launch directives (simtemu)\n");
+		first = false;
+		put(&b, "%.*s\n", (int)strcspn(t, "\r\n"), t);
+	}
+	put(&b, "\n//INSTRUCTIONS\n");
 	for (int fi = 0; fi < u->nfuncs; fi++) {
 		const ast_func *f = &u->funcs[fi];
 		const char *name = f->name ? f->name : default_name ? default_name : "kernel";

@@ -12,4 +12,10 @@
 int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target, const char *default_name,
 			   FILE *out, FILE *diag);
 
+/* Whether an immediate in operand 'slot' of opcode 'op' is a float field (printed as the
+   full IEEE single, read back as the listing's 20-bit field), and whether op takes 32 bits. */
+#include <stdbool.h>
+bool ptx_float_slot(int op, int slot);
+bool ptx_wide_imm(int op);
+
 #endif

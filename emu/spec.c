@@ -445,12 +445,19 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 			memcpy(line, cur, len);
 			tokenize(p, line);
 			const char *d = p->t[0].w;
-			if (!strcmp(d, ".target")) {
-				if (p->n != 2)
+			/* PTXPlus declarations (.version .entry .reg, and .const/.param/.global with a
+			   .type second) belong to the listing, not to the launch */
+			bool ptx_decl = !strcmp(d, ".version") || !strcmp(d, ".entry") || !strcmp(d, ".reg") ||
+					(p->n > 1 && p->t[1].w[0] == '.');
+			if (ptx_decl)
+				;
+			else if (!strcmp(d, ".target")) {
+				if (p->n < 2)
 					perr(p, 0, "usage: .target sm_XX%s", "");
 				else {
 					free(s->target);
 					s->target = xstrdup(p->t[1].w);
+					s->target[strcspn(s->target, ",")] = 0; /* PTXPlus: .target sm_10, map_f64_to_f32 */
 				}
 			} else if (!strcmp(d, ".kernel")) {
 				if (p->n != 2)

@@ -53,6 +53,46 @@ void ast_note(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, ...)
 	va_end(ap);
 }
 
+void ast_index_lines(ast_unit *u)
+{
+	int cap = 1024;
+	u->nlines = 0;
+	u->line_starts = xmalloc(sizeof *u->line_starts * (size_t)cap);
+	u->line_starts[u->nlines++] = u->diags.src;
+	for (const char *p = u->diags.src; (p = strchr(p, '\n')); p++) {
+		if (u->nlines == cap) {
+			cap *= 2;
+			u->line_starts = xrealloc(u->line_starts, sizeof *u->line_starts * (size_t)cap);
+		}
+		u->line_starts[u->nlines++] = p + 1;
+	}
+}
+
+char *ast_line_span(const ast_unit *u, int line, int c0, int c1)
+{
+	const char *p = line >= 1 && line <= u->nlines ? u->line_starts[line - 1] : NULL;
+	if (!p || c0 < 1)
+		return xstrdup("");
+	size_t len = strcspn(p, "\n");
+	if ((size_t)c0 > len)
+		return xstrdup("");
+	if (c1 < 0) {
+		const char *semi = memchr(p + c0 - 1, ';', len - (size_t)(c0 - 1));
+		c1 = semi ? (int)(semi - p) : (int)len;
+		while (c1 >= c0 && (p[c1 - 1] == ' ' || p[c1 - 1] == '\t'))
+			c1--;
+	}
+	if (c1 < c0)
+		return xstrdup("");
+	if ((size_t)c1 > len)
+		c1 = (int)len;
+	size_t n = (size_t)(c1 - c0 + 1);
+	char *s = xmalloc(n + 1);
+	memcpy(s, p + c0 - 1, n);
+	s[n] = 0;
+	return s;
+}
+
 void ast_begin_func(ast_unit *u, char *name, ast_loc loc)
 {
 	if (u->nfuncs == u->capfuncs) {
@@ -127,6 +167,7 @@ void ast_free(ast_unit *u)
 	}
 	free(u->funcs);
 	free(u->line_starts);
+	free(u->front);
 	free(u->target);
 	ast_insn_clear(&u->cur);
 	free(u);

@@ -92,6 +92,7 @@ typedef struct {
 	ast_insn cur;
 	const char **line_starts; /* line N starts at line_starts[N - 1] */
 	int nlines;
+	void *front;              /* a front end's own parser state */
 	int lex_col;
 	bool lex_after_addr;   /* an encoding comment right after an address belongs to it */
 	bool lex_prev_addr;
@@ -110,6 +111,11 @@ void ast_error(ast_diags *d, ast_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void ast_note(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/* Index the lines of diags.src (once, before parsing). */
+void ast_index_lines(ast_unit *u);
+/* Text of line 'line' from column c0 to c1, or to the ';' (or line end) when c1 < 0. */
+char *ast_line_span(const ast_unit *u, int line, int c0, int c1);
 
 /* Builder calls used by the grammar actions. */
 ast_func *ast_current_func(ast_unit *u);

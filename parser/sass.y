@@ -200,24 +200,12 @@ static void add_op(ast_unit *u, SASS_LTYPE loc, ast_opnd *o)
 	u->cur.ops[u->cur.nops++] = *o;
 }
 
-/* The instruction text as written: from the guard (or mnemonic) to its last operand. */
-static char *line_text(const ast_unit *u, int line, int c0, int c1)
-{
-	const char *p = line >= 1 && line <= u->nlines ? u->line_starts[line - 1] : NULL;
-	if (!p || c1 < c0)
-		return xstrdup("");
-	size_t n = (size_t)(c1 - c0 + 1);
-	char *s = xmalloc(n + 1);
-	memcpy(s, p + c0 - 1, n);
-	s[n] = 0;
-	return s;
-}
-
 static void finish_insn(ast_unit *u, SASS_LTYPE first)
 {
 	if (u->cur.has_guard)
 		u->cur.loc = L(first);
-	u->cur.text = line_text(u, first.first_line, first.first_column, u->cur_endcol);
+	/* the instruction text as written: from the guard (or mnemonic) to its last operand */
+	u->cur.text = ast_line_span(u, first.first_line, first.first_column, u->cur_endcol);
 	ast_add_insn(u, &u->cur);
 }
 
@@ -247,17 +235,7 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 		free(u);
 		return NULL;
 	}
-	/* where each line starts, for the instruction texts */
-	int cap = 1024;
-	u->line_starts = xmalloc(sizeof *u->line_starts * (size_t)cap);
-	u->line_starts[u->nlines++] = src;
-	for (const char *p = src; (p = strchr(p, '\n')); p++) {
-		if (u->nlines == cap) {
-			cap *= 2;
-			u->line_starts = xrealloc(u->line_starts, sizeof *u->line_starts * (size_t)cap);
-		}
-		u->line_starts[u->nlines++] = p + 1;
-	}
+	ast_index_lines(u); /* for the instruction texts */
 	/* a final newline makes the last line complete */
 	size_t n = strlen(src);
 	char *buf = xmalloc(n + 2);

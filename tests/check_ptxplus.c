@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../emu/program.h"
 #include "../emu/ptxplus.h"
 
 typedef struct {
@@ -127,6 +128,114 @@ START_TEST(labels_and_layout)
 }
 END_TEST
 
+
+/* ---- reading PTXPlus back ---- */
+
+static void same_src(const emu_src *a, const emu_src *b, int item, int k)
+{
+	ck_assert_msg(a->kind == b->kind && a->iabs == b->iabs && a->bank == b->bank && a->reg == b->reg &&
+			      a->imm == b->imm && a->and_ == b->and_ && a->xor_ == b->xor_ && a->add == b->add &&
+			      a->neg == b->neg && a->inv == b->inv,
+		      "item %d: source %d differs (kind %d/%d reg %d/%d imm 0x%x/0x%x)", item, k, a->kind, b->kind, a->reg,
+		      b->reg, a->imm, b->imm);
+}
+
+/* Two decodings are the same instruction: every field execution and statistics read. */
+static void same_insn(const emu_insn *a, const emu_insn *b, int item)
+{
+	ck_assert_msg(a->op == b->op && a->h == b->h, "item %d: opcode %d/%d handler %d/%d", item, a->op, b->op, a->h,
+		      b->h);
+	ck_assert_msg(a->guard == b->guard && a->guard_neg == b->guard_neg && a->sflag == b->sflag &&
+			      a->cc_out == b->cc_out && a->x_in == b->x_in,
+		      "item %d: guard or flags differ", item);
+	ck_assert_msg(a->sub == b->sub && a->sub2 == b->sub2 && a->sub3 == b->sub3 && a->width == b->width &&
+			      a->sign == b->sign && a->wide == b->wide && a->nsrc == b->nsrc,
+		      "item %d: selectors differ (sub %d/%d sub2 %d/%d sub3 %d/%d width %d/%d sign %d/%d)", item, a->sub,
+		      b->sub, a->sub2, b->sub2, a->sub3, b->sub3, a->width, b->width, a->sign, b->sign);
+	ck_assert_msg(a->d == b->d && a->d2 == b->d2 && a->areg == b->areg && a->off == b->off && a->areg2 == b->areg2 &&
+			      a->off2 == b->off2 && a->width2 == b->width2 && a->target == b->target && a->addr == b->addr,
+		      "item %d: registers, address or target differ", item);
+	for (int k = 0; k < 4; k++)
+		same_src(&a->s[k], &b->s[k], item, k);
+	ck_assert_msg(!strcmp(a->mnem, b->mnem), "item %d: statistics key '%s', want '%s'", item, a->mnem, b->mnem);
+}
+
+/* The pair's SASS as a listing; a branch's target address gets an instruction. */
+static void listing(char *src, size_t n, const char *sass)
+{
+	const char *hex = strstr(sass, " 0x");
+	bool branch = !strncmp(sass, "PBK", 3) || !strncmp(sass, "SSY", 3) || strstr(sass, "BRA");
+	snprintf(src, n, "code for sm_20\nFunction : _Z17executeFirstLayerPfS_S_\n/*0000*/ %s\n", sass);
+	if (branch && hex) {
+		unsigned long t = strtoul(hex + 1, NULL, 16);
+		for (unsigned long a = 8; a <= t; a += 8)
+			snprintf(src + strlen(src), n - strlen(src), "/*%04lx*/ %s;\n", a, a == t ? "EXIT" : "NOP");
+	}
+}
+
+static emu_program *assemble(const char *name, const char *src)
+{
+	char *diag;
+	size_t n;
+	FILE *d = open_memstream(&diag, &n);
+	emu_program *p = emu_assemble(name, src, NULL, NULL, d);
+	fclose(d);
+	ck_assert_msg(p != NULL, "%s does not assemble: %s\n%s", name, diag, src);
+	free(diag);
+	return p;
+}
+
+/* SASS -> convert --to ptxplus -> read back: the same decoded instruction. */
+START_TEST(pair_round_trip)
+{
+	const pair *p = &pairs[_i];
+	static char src[65536];
+	listing(src, sizeof src, p->sass);
+	char *out, *diag;
+	size_t n1, n2;
+	FILE *o = open_memstream(&out, &n1), *d = open_memstream(&diag, &n2);
+	int rc = ptx_convert_to_ptxplus("pair.sass", src, NULL, NULL, o, d);
+	fclose(o);
+	fclose(d);
+	ck_assert_msg(rc == 0, "item %d: %s", p->item, diag);
+	emu_program *a = assemble("pair.sass", src), *b = assemble("pair.ptx", out);
+	ck_assert_int_eq(a->funcs[0].n, b->funcs[0].n);
+	same_insn(&b->funcs[0].insns[0], &a->funcs[0].insns[0], p->item);
+	emu_program_free(a);
+	emu_program_free(b);
+	free(out);
+	free(diag);
+}
+END_TEST
+
+/* The thesis's own PTXPlus spelling reads as its SASS (where simtemu prints the same). */
+static int thesis_items[sizeof pairs / sizeof pairs[0]], nthesis; /* pairs without a 'why' */
+
+START_TEST(thesis_ptxplus_reads)
+{
+	const pair *p = &pairs[thesis_items[_i]];
+	static char src[65536], ptx[65536];
+	listing(src, sizeof src, p->sass);
+	snprintf(ptx, sizeof ptx, ".version 1.4+\n.target sm_20\n.entry _Z17executeFirstLayerPfS_S_\n{\n%s\n", p->ptxplus);
+	/* the branch target of the listing, as the converter would label it */
+	const char *hex = strstr(p->sass, " 0x");
+	if ((!strncmp(p->sass, "PBK", 3) || !strncmp(p->sass, "SSY", 3) || strstr(p->sass, "BRA")) && hex) {
+		unsigned long t = strtoul(hex + 1, NULL, 16);
+		for (unsigned long a = 8; a <= t; a += 8)
+			snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s%s;\n",
+				 a == t ? "l0x00000000: " : "", a == t ? "exit" : "nop");
+		char lab[16];
+		snprintf(lab, sizeof lab, "%08lx", t);
+		memcpy(strstr(ptx, "l0x00000000: ") + 3, lab, 8);
+	}
+	strcat(ptx, "}\n");
+	emu_program *a = assemble("pair.sass", src), *b = assemble("pair.ptx", ptx);
+	same_insn(&b->funcs[0].insns[0], &a->funcs[0].insns[0], p->item);
+	emu_program_free(a);
+	emu_program_free(b);
+}
+END_TEST
+
 Suite *ptxplus_suite(void)
 {
 	Suite *s = suite_create("ptxplus");
@@ -135,5 +244,13 @@ Suite *ptxplus_suite(void)
 	tcase_add_test(t, unsupported_is_an_error);
 	tcase_add_test(t, labels_and_layout);
 	suite_add_tcase(s, t);
+	TCase *r = tcase_create("read");
+	tcase_add_loop_test(r, pair_round_trip, 0, (int)(sizeof pairs / sizeof pairs[0]));
+	nthesis = 0;
+	for (int i = 0; i < (int)(sizeof pairs / sizeof pairs[0]); i++)
+		if (!pairs[i].why)
+			thesis_items[nthesis++] = i;
+	tcase_add_loop_test(r, thesis_ptxplus_reads, 0, nthesis);
+	suite_add_tcase(s, r);
 	return s;
 }

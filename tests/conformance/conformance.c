@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../emu/ptxplus.h"
 #include "../../emu/spec.h"
 #include "../../emu/stats.h"
 #include "../../emu/xalloc.h"
@@ -109,8 +110,26 @@ static long long first_diff(const emu_buffer *got, const emu_buffer *want)
 	return -1;
 }
 
-/* One listing: returns 1 if it passed. */
-static int run_case(const char *corpus, const conf_case *c)
+/* The listing printed as PTXPlus by 'convert --to ptxplus', or NULL. */
+static char *as_ptxplus(const char *path, const char *src, const char *target, const char *name)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	int rc = ptx_convert_to_ptxplus(path, src, target, name, m, stderr);
+	fclose(m);
+	if (rc) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* One listing, run as written or (via) after its round trip through PTXPlus: returns 1 if it
+   passed; *counts gets its warp and thread instruction totals. */
+static int run_case(const char *corpus, const conf_case *c, bool via, unsigned long long counts[2])
 {
 	char lpath[512], spath[512], why[1200] = "";
 	snprintf(lpath, sizeof lpath, "%s/%s.sass", corpus, c->name);
@@ -132,6 +151,15 @@ static int run_case(const char *corpus, const conf_case *c)
 	if (spec_parse(&sp, lpath, src, stderr) + spec_parse(&sp, spath, spec, stderr)) {
 		snprintf(why, sizeof why, "directive errors");
 		goto out;
+	}
+	if (via) {
+		char *ptx = as_ptxplus(lpath, src, sp.target, c->name);
+		if (!ptx) {
+			snprintf(why, sizeof why, "convert --to ptxplus failed (above)");
+			goto out;
+		}
+		free(src);
+		src = ptx;
 	}
 	p = emu_assemble(lpath, src, sp.target, c->name, stderr);
 	if (!p) {
@@ -190,7 +218,10 @@ out:;
 		snprintf(why, sizeof why, "(%s not compared: %s)", c->unchecked, c->why);
 	char label[64];
 	const char *variant = c->spec ? strchr(c->spec, '.') : NULL;
-	snprintf(label, sizeof label, "%s%.*s", c->name, variant ? (int)(strlen(variant) - 5) : 0, variant ? variant : "");
+	snprintf(label, sizeof label, "%s%.*s%s", c->name, variant ? (int)(strlen(variant) - 5) : 0, variant ? variant : "",
+		 via ? " via ptxplus" : "");
+	counts[0] = t.warp;
+	counts[1] = t.thread;
 	printf("%-34s %s  warp_inst %-8llu thread_inst %-9llu %s\n", label, ok ? "PASS" : "FAIL",
 	       (unsigned long long)t.warp, (unsigned long long)t.thread, why);
 	free_snapshot(io.in, io.nbufs);
@@ -212,9 +243,20 @@ int main(int argc, char **argv)
 		printf("conformance: %s is absent; no listing was run\n", corpus);
 		return 0;
 	}
+	/* each listing runs as written, then converted to PTXPlus and read back: the second run
+	   must pass too, with the same dynamic counts */
 	int pass = 0, n = (int)(sizeof cases / sizeof cases[0]);
-	for (int i = 0; i < n; i++)
-		pass += run_case(corpus, &cases[i]);
-	printf("%d passed, %d failed\n", pass, n - pass);
-	return pass == n ? 0 : 1;
+	for (int i = 0; i < n; i++) {
+		unsigned long long direct[2], via[2];
+		pass += run_case(corpus, &cases[i], false, direct);
+		int ok = run_case(corpus, &cases[i], true, via);
+		if (ok && (direct[0] != via[0] || direct[1] != via[1])) {
+			printf("%-34s FAIL  the PTXPlus run counted %llu/%llu instructions, the listing %llu/%llu\n",
+			       cases[i].name, via[0], via[1], direct[0], direct[1]);
+			ok = 0;
+		}
+		pass += ok;
+	}
+	printf("%d passed, %d failed\n", pass, 2 * n - pass);
+	return pass == 2 * n ? 0 : 1;
 }

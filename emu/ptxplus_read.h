@@ -1,0 +1,45 @@
+/* Reading PTXPlus: each instruction becomes the SASS parse tree the SASS grammar would give. */
+#ifndef SIMTEMU_PTXPLUS_READ_H
+#define SIMTEMU_PTXPLUS_READ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../parser/ast.h"
+
+typedef enum { PO_REG, PO_PRED, PO_NUM, PO_SREG, PO_LABEL, PO_CONST } ptx_okind;
+
+typedef struct {
+	ptx_okind kind;
+	int reg, bank;        /* PO_REG; PO_CONST: bank and index register (-1: none) */
+	bool neg, inv, abs;
+	uint64_t val;         /* PO_NUM; PO_CONST: the byte offset */
+	char *name;           /* PO_PRED, PO_SREG, PO_LABEL */
+	ast_loc loc;
+} ptx_opnd;
+
+#define PTX_MAXOPS 12
+
+typedef struct {
+	char *word;           /* the mnemonic with its dotted parts */
+	ast_loc loc, gloc;
+	bool has_guard, guard_neg;
+	char *guard;
+	int nops;
+	ptx_opnd ops[PTX_MAXOPS];
+} ptx_insn;
+
+void ptx_insn_reset(ptx_insn *p);
+void ptx_add_opnd(ast_unit *u, ptx_insn *p, ptx_opnd *o, ast_loc loc);
+/* A label; l0x%08x labels also fix the address of the next instruction. */
+void ptx_label(ast_unit *u, char *name, ast_loc loc);
+/* Translate the instruction and append it to the current function. */
+void ptx_finish(ast_unit *u, ptx_insn *p);
+
+/* Parse PTXPlus text (the grammar in parser/ptxplus.y). */
+ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out);
+/* Does this text look like PTXPlus (a .entry, .version or //HEADER line)? */
+bool ptx_looks_like(const char *src);
+
+#endif

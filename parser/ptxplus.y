@@ -1,0 +1,132 @@
+/* Grammar of PTXPlus (reentrant, prefix ptx_); emu/ptxplus_read.c maps each instruction back
+   to the SASS parse tree, so both front ends give the assembler the same input. */
+%define api.pure full
+%define api.prefix {ptx_}
+%define parse.error detailed
+%locations
+%expect 0
+%param {void *scanner}
+%parse-param {ast_unit *u}
+
+%code requires {
+#include "ast.h"
+#include "../emu/ptxplus_read.h"
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+#include "ptxplus.lex.h"
+#include "../emu/xalloc.h"
+static void ptx_error(PTX_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
+static ast_loc L(PTX_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; }
+#define CUR (*(ptx_insn *)u->front)
+}
+
+%union {
+	int64_t ival;
+	uint64_t uval;
+	char *str;
+	ptx_opnd opnd;
+}
+
+%token <ival> REG "register" CBANK "constant bank"
+%token <uval> HEXNUM "number"
+%token <str> PRED "predicate" SREG "special register" WORD "word" LABELDEF "label" TARGET "'.target'" ENTRY "'.entry'"
+%token PT "pt" KBANK "'k ['" BADCHAR "invalid character"
+
+%type <opnd> operand constref
+%destructor { free($$); } <str>
+
+%%
+
+program
+	: %empty
+	| program stmt
+	;
+
+stmt
+	: TARGET                { if (!u->target) { u->target = $1; u->target_loc = L(@1); } else free($1); }
+	| ENTRY                 { ast_begin_func(u, $1, L(@1)); }
+	| LABELDEF              { ptx_label(u, $1, L(@1)); }
+	| insn ';'
+	| error ';'             { yyerrok; ptx_insn_reset(&CUR); }
+	;
+
+insn
+	: guard WORD operands   { CUR.word = $2; CUR.loc = L(@2); ptx_finish(u, &CUR); }
+	;
+
+guard
+	: %empty                { ptx_insn_reset(&CUR); }
+	| '@' PRED              { ptx_insn_reset(&CUR); CUR.has_guard = true; CUR.guard = $2; CUR.gloc = L(@1); }
+	| '@' '!' PRED          { ptx_insn_reset(&CUR); CUR.has_guard = true; CUR.guard_neg = true; CUR.guard = $3; CUR.gloc = L(@1); }
+	| '@' PT                { ptx_insn_reset(&CUR); CUR.has_guard = true; CUR.guard = xstrdup("pt"); CUR.gloc = L(@1); }
+	| '@' '!' PT            { ptx_insn_reset(&CUR); CUR.has_guard = true; CUR.guard_neg = true; CUR.guard = xstrdup("pt"); CUR.gloc = L(@1); }
+	;
+
+operands
+	: %empty
+	| oplist
+	;
+
+oplist
+	: operand               { ptx_add_opnd(u, &CUR, &$1, L(@1)); }
+	| oplist ',' operand    { ptx_add_opnd(u, &CUR, &$3, L(@3)); }
+	;
+
+operand
+	: REG                   { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$1}; }
+	| '-' REG               { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$2, .neg = true}; }
+	| '~' REG               { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$2, .inv = true}; }
+	| '|' REG '|'           { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$2, .abs = true}; }
+	| '-' '|' REG '|'       { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$3, .abs = true, .neg = true}; }
+	| PRED                  { $$ = (ptx_opnd){.kind = PO_PRED, .name = $1}; }
+	| '!' PRED              { $$ = (ptx_opnd){.kind = PO_PRED, .name = $2, .inv = true}; }
+	| PT                    { $$ = (ptx_opnd){.kind = PO_PRED, .name = xstrdup("pt")}; }
+	| '!' PT                { $$ = (ptx_opnd){.kind = PO_PRED, .name = xstrdup("pt"), .inv = true}; }
+	| HEXNUM                { $$ = (ptx_opnd){.kind = PO_NUM, .val = $1}; }
+	| '-' HEXNUM            { $$ = (ptx_opnd){.kind = PO_NUM, .val = $2, .neg = true}; }
+	| SREG                  { $$ = (ptx_opnd){.kind = PO_SREG, .name = $1}; }
+	| WORD                  { $$ = (ptx_opnd){.kind = PO_LABEL, .name = $1}; }
+	| constref              { $$ = $1; }
+	| '-' constref          { $$ = $2; $$.neg = true; }
+	| '|' constref '|'      { $$ = $2; $$.abs = true; }
+	| '-' '|' constref '|'  { $$ = $3; $$.abs = true; $$.neg = true; }
+	;
+
+constref
+	: CBANK HEXNUM ']'      { $$ = (ptx_opnd){.kind = PO_CONST, .bank = (int)$1, .reg = -1, .val = $2}; }
+	| CBANK REG '+' HEXNUM ']' { $$ = (ptx_opnd){.kind = PO_CONST, .bank = (int)$1, .reg = (int)$2, .val = $4}; }
+	| KBANK HEXNUM ']'      { $$ = (ptx_opnd){.kind = PO_CONST, .bank = 0, .reg = -1, .val = $2 + 0x10}; }
+	;
+
+%%
+
+static void ptx_error(PTX_LTYPE *loc, void *scanner, ast_unit *u, const char *msg)
+{
+	(void)scanner;
+	ast_error(&u->diags, L(*loc), "%s", msg);
+}
+
+ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
+{
+	ast_unit *u = xcalloc(1, sizeof *u);
+	u->diags.file = file;
+	u->diags.src = src;
+	u->diags.out = diag_out ? diag_out : stderr;
+	u->front = xcalloc(1, sizeof(ptx_insn));
+	u->lex_col = 1;
+	yyscan_t scanner;
+	if (ptx_lex_init_extra(u, &scanner)) {
+		free(u);
+		return NULL;
+	}
+	YY_BUFFER_STATE bs = ptx__scan_string(src, scanner);
+	ptx_set_lineno(1, scanner);
+	ptx_parse(scanner, u);
+	ptx__delete_buffer(bs, scanner);
+	ptx_lex_destroy(scanner);
+	ptx_insn_reset(&CUR);
+	return u;
+}
