@@ -8,6 +8,7 @@
 
 #include "../emu/emu.h"
 #include "../emu/ptxplus.h"
+#include "../emu/ptxplus_read.h"
 #include "../emu/spec.h"
 #include "../emu/stats.h"
 #include "../emu/xalloc.h"
@@ -40,7 +41,8 @@ static const char usage_text[] =
 	"                    from FILE, as does a stdin that is not a terminal\n"
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
 	"  convert --to ptxplus FILE   print a Fermi SASS listing as PTXPlus\n"
-	"  (compare, and convert --to sass, are planned; see the README)\n"
+	"  convert --to sass FILE      print Fermi PTXPlus as a SASS listing\n"
+	"  (compare is planned; see the README)\n"
 	"\n"
 	"options for run, stats, trace and debug:\n"
 	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
@@ -518,7 +520,8 @@ static int cmd_convert(int argc, char **argv)
 		else if (!strcmp(argv[i], "--target") && i + 1 < argc)
 			target = argv[++i];
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts("usage: simtemu convert --to ptxplus [--target sm_XX] FILE.sass");
+			puts("usage: simtemu convert --to ptxplus [--target sm_XX] FILE.sass\n"
+			     "       simtemu convert --to sass [--target sm_XX] FILE.ptxplus");
 			return 0;
 		} else if (argv[i][0] == '-')
 			return usage_error("unknown option '%s'", argv[i]);
@@ -528,19 +531,27 @@ static int cmd_convert(int argc, char **argv)
 			file = argv[i];
 	}
 	if (!to || !file)
-		return usage_error("usage: simtemu convert --to ptxplus FILE%s", "");
-	if (!strcmp(to, "sass"))
-		return usage_error("convert --to sass (reading PTXPlus) is not available in this version yet%s", "");
-	if (strcmp(to, "ptxplus"))
+		return usage_error("usage: simtemu convert --to ptxplus|sass FILE%s", "");
+	if (strcmp(to, "ptxplus") && strcmp(to, "sass"))
 		return usage_error("--to takes ptxplus or sass, not '%s'", to);
 	char *src = read_text(file);
 	if (!src)
 		return usage_error("cannot read '%s'", file);
+	bool is_ptx = ptx_looks_like(src);
+	if (is_ptx != !strcmp(to, "sass")) {
+		fprintf(stderr, "simtemu: error: %s %s; convert --to %s reads %s\n", file,
+			is_ptx ? "is PTXPlus already" : "does not look like PTXPlus (no .entry, .version or //HEADER line)",
+			to, is_ptx ? "a SASS listing" : "PTXPlus");
+		free(src);
+		return EXIT_INPUT;
+	}
 	emu_spec sp = {0};
 	spec_parse(&sp, file, src, stderr);
 	char *dflt = base_name(file);
-	int rc = ptx_convert_to_ptxplus(file, src, target ? target : sp.target, sp.kernel ? sp.kernel : dflt, stdout,
-					stderr) ? EXIT_INPUT : 0;
+	int (*conv)(const char *, const char *, const char *, const char *, FILE *, FILE *) =
+		!strcmp(to, "sass") ? ptx_convert_to_sass : ptx_convert_to_ptxplus;
+	int rc = conv(file, src, target ? target : sp.target, sp.kernel ? sp.kernel : dflt, stdout, stderr) ? EXIT_INPUT
+													    : 0;
 	free(dflt);
 	spec_free(&sp);
 	free(src);

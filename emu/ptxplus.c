@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../parser/ast.h"
+#include "ptxplus_read.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -398,6 +399,23 @@ static void operands(sbuf *b, const pctx *p, const ast_insn *ai, int op)
 	}
 }
 
+/* The launch directives come along, so the converted file runs as the original did. */
+static void directives(sbuf *b, const char *src)
+{
+	bool first = true;
+	for (const char *l = src; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
+		const char *t = l + strspn(l, " \t");
+		if (*t != '.' || !islower((unsigned char)t[1]) || !strncmp(t, ".target", 7) || !strncmp(t, ".version", 8) ||
+		    !strncmp(t, ".entry", 6) || !strncmp(t, ".reg", 4) || !strncmp(t, ".const", 6) ||
+		    !strncmp(t, ".global", 7) || !strncmp(t, ".headerflags", 12))
+			continue;
+		if (first)
+			put(b, "\n// launch directives (simtemu)\n");
+		first = false;
+		put(b, "%.*s\n", (int)strcspn(t, "\r\n"), t);
+	}
+}
+
 int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target_override, const char *default_name,
 			   FILE *out, FILE *diag)
 {
@@ -413,17 +431,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 	}
 	sbuf b = {0};
 	put(&b, "//HEADER\n.version 1.4+\n.target %s\n//END HEADER\n", tg);
-	/* the launch directives come along, so the PTXPlus file runs as the listing did */
-	bool first = true;
-	for (const char *l = src; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
-		const char *t = l + strspn(l, " \t");
-		if (*t != '.' || !islower((unsigned char)t[1]) || !strncmp(t, ".target", 7))
-			continue;
-		if (first)
-			put(&b, "\n// launch directives (simtemu)\n");
-		first = false;
-		put(&b, "%.*s\n", (int)strcspn(t, "\r\n"), t);
-	}
+	directives(&b, src);
 	put(&b, "\n//INSTRUCTIONS\n");
 	for (int fi = 0; fi < u->nfuncs; fi++) {
 		const ast_func *f = &u->funcs[fi];
@@ -475,6 +483,162 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		put(&b, "}\n");
 	}
 	put(&b, "//END INSTRUCTIONS\n");
+	int errs = u->diags.nerrors;
+	if (!errs)
+		fwrite(b.buf, 1, b.len, out);
+	else
+		fprintf(u->diags.out, "%s: %d error%s\n", file, errs, errs == 1 ? "" : "s");
+	free(b.buf);
+	ast_free(u);
+	return errs ? 1 : 0;
+}
+
+/* ---- PTXPlus -> SASS ---- */
+
+static bool addr_label(const char *name, unsigned *addr)
+{
+	char tail;
+	return name && !strncmp(name, "l0x", 3) && strlen(name) == 11 && sscanf(name + 3, "%8x%c", addr, &tail) == 1;
+}
+
+static void hex(sbuf *b, int64_t v)
+{
+	put(b, "%s0x%llx", v < 0 ? "-" : "", (unsigned long long)(v < 0 ? -(uint64_t)v : (uint64_t)v));
+}
+
+static void sass_opnd(sbuf *b, const ast_opnd *o)
+{
+	if (o->neg && o->kind != OPND_IMM)
+		put(b, "-");
+	if (o->inv)
+		put(b, o->kind == OPND_PRED ? "!" : "~");
+	if (o->abs)
+		put(b, "|");
+	switch (o->kind) {
+	case OPND_REG:
+		if (o->reg == AST_RZ)
+			put(b, "RZ");
+		else
+			put(b, "R%d", o->reg);
+		if (o->cc)
+			put(b, ".CC");
+		break;
+	case OPND_PRED:
+		if (o->reg == AST_PT)
+			put(b, "pt");
+		else
+			put(b, "P%d", o->reg);
+		break;
+	case OPND_IMM:
+		hex(b, o->neg ? -o->ival : o->ival);
+		break;
+	case OPND_FIMM:
+		put(b, "%.9g", o->fval);
+		break;
+	case OPND_CBANK:
+		put(b, "c [0x%x] [", o->bank);
+		if (o->reg >= 0) {
+			put(b, o->reg == AST_RZ ? "RZ" : "R%d", o->reg);
+			if (o->ival)
+				put(b, "+");
+		}
+		if (o->ival || o->reg < 0)
+			hex(b, o->ival);
+		put(b, "]");
+		break;
+	case OPND_MEM:
+		put(b, "[");
+		if (o->reg >= 0) {
+			put(b, o->reg == AST_RZ ? "RZ" : "R%d", o->reg);
+			if (o->ival)
+				put(b, "+");
+		}
+		if (o->ival || o->reg < 0)
+			hex(b, o->ival);
+		put(b, "]");
+		break;
+	case OPND_SREG: {
+		/* PTXPlus names back to cuobjdump's spelling */
+		static const char *const names[][2] = {
+			{"tid", "Tid"}, {"ctaid", "CTAid"}, {"ntid", "NTid"}, {"nctaid", "NCTAid"}, {"laneid", "LaneId"},
+			{"virtid", "VirtId"}, {"warpid", "VirtId"}, {"clocklo", "ClockLo"}, {"clockhi", "ClockHi"},
+			{"eqmask", "EqMask"}, {"ltmask", "LtMask"}, {"lemask", "LeMask"}, {"gtmask", "GtMask"},
+			{"gemask", "GeMask"},
+		};
+		const char *n = o->name + (strncmp(o->name, "SR_", 3) ? 0 : 3);
+		size_t base = strcspn(n, ".");
+		const char *sp = NULL;
+		for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+			if (strlen(names[k][0]) == base && !strncmp(n, names[k][0], base))
+				sp = names[k][1];
+		if (sp && n[base] == '.' && n[base + 1] && !n[base + 2])
+			put(b, "SR_%s_%c", sp, toupper((unsigned char)n[base + 1]));
+		else if (sp && !n[base])
+			put(b, "SR_%s", sp);
+		else
+			put(b, "%s", o->name);
+		break;
+	}
+	case OPND_LABEL: {
+		unsigned a;
+		if (addr_label(o->name, &a))
+			put(b, "0x%x", a);
+		else
+			put(b, "%s", o->name);
+		break;
+	}
+	case OPND_CCTEST:
+		put(b, "CC.%s", o->name);
+		break;
+	}
+	if (o->abs)
+		put(b, "|");
+}
+
+int ptx_convert_to_sass(const char *file, const char *src, const char *target_override, const char *default_name,
+			FILE *out, FILE *diag)
+{
+	ast_unit *u = ast_parse_ptxplus(file, src, diag);
+	if (!u)
+		return 1;
+	const char *tg = target_override ? target_override : u->target ? u->target : "sm_20";
+	isa_dialect d = isa_dialect_of(tg);
+	if (d == ISA_DIALECT_NONE && !u->diags.nerrors)
+		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);
+	sbuf b = {0};
+	put(&b, "\tcode for %s\n", tg);
+	directives(&b, src);
+	for (int fi = 0; fi < u->nfuncs && d != ISA_DIALECT_NONE; fi++) {
+		const ast_func *f = &u->funcs[fi];
+		put(&b, "\t\tFunction : %s\n", f->name ? f->name : default_name ? default_name : "kernel");
+		int64_t next = 0;
+		for (int i = 0; i < f->ninsns; i++) {
+			const ast_insn *ai = &f->insns[i];
+			int64_t addr = ai->addr >= 0 ? ai->addr : next;
+			next = addr + 8;
+			unsigned a;
+			for (int l = 0; l < f->nlabels; l++)
+				if (f->labels[l].insn_index == i && !addr_label(f->labels[l].name, &a))
+					put(&b, "%s:\n", f->labels[l].name);
+			put(&b, "\t/*%04llx*/\t", (unsigned long long)addr);
+			if (ai->has_guard && ai->guard == AST_PT)
+				put(&b, "@%spt ", ai->guard_neg ? "!" : "");
+			else if (ai->has_guard)
+				put(&b, "@%sP%d ", ai->guard_neg ? "!" : "", ai->guard);
+			put(&b, "%s", ai->mnem);
+			for (int k = 0; k < ai->nmods; k++)
+				put(&b, ".%s", ai->mods[k]);
+			for (int k = 0; k < ai->nops; k++) {
+				put(&b, k ? ", " : " ");
+				sass_opnd(&b, &ai->ops[k]);
+			}
+			put(&b, ";\n");
+		}
+		for (int l = 0; l < f->nlabels; l++) /* a label after the last instruction */
+			if (f->labels[l].insn_index == f->ninsns)
+				put(&b, "%s:\n", f->labels[l].name);
+	}
+	put(&b, "\t\t...........................\n");
 	int errs = u->diags.nerrors;
 	if (!errs)
 		fwrite(b.buf, 1, b.len, out);

@@ -143,7 +143,8 @@ static ast_opnd sass_opnd(tr *t, const ptx_opnd *o, int slot)
 		a.reg = pred_index(t, o->name);
 		break;
 	case PO_NUM:
-		if (reg_only && o->val == 0 && !o->neg) { /* RZ is printed 0x00 */
+		if ((reg_only || (o->rz && shape && memchr(shape, 'r', sl))) && o->val == 0 && !o->neg) {
+			/* RZ is printed 0x00 (an immediate zero as 0x00000000) */
 			a.kind = OPND_REG;
 			a.reg = AST_RZ;
 			break;
@@ -346,9 +347,7 @@ static int translate_mnemonic(tr *t)
 	}
 	if (op < 0)
 		return -1;
-	/* modifiers carried by the dotted parts */
-	if (part(t, "s"))
-		mod(t, "S");
+	/* modifiers carried by the dotted parts; .S goes last, as cuobjdump prints it */
 	switch (op) {
 	case ISA_IADD: case ISA_IADD32I: case ISA_ISUB: case ISA_IMUL: case ISA_IMUL32I: case ISA_IMAD:
 		if (part(t, "hi"))
@@ -385,20 +384,21 @@ static int translate_mnemonic(tr *t)
 			mod(t, "U32");
 		break;
 	case ISA_ISETP: case ISA_ISET: case ISA_FSETP: case ISA_DSETP: case ISA_ICMP: case ISA_PSETP:
+		/* cuobjdump's order: ISETP.GE.U32.AND, FSETP.LT.FTZ.AND */
+		if (part(t, "bf"))
+			mod(t, "BF");
 		for (int i = 1; i < t->nparts; i++)
 			for (int k = 0; cmps[k]; k++)
 				if (!strcmp(t->parts[i], cmps[k]))
 					upper_mod(t, cmps[k]);
-		for (int i = 1; i < t->nparts; i++)
-			for (int k = 0; bops[k]; k++)
-				if (!strcmp(t->parts[i], bops[k]))
-					upper_mod(t, bops[k]);
-		if (part(t, "bf"))
-			mod(t, "BF");
 		if (part(t, "ftz"))
 			mod(t, "FTZ");
 		if (u32 && op != ISA_PSETP)
 			mod(t, "U32");
+		for (int i = 1; i < t->nparts; i++)
+			for (int k = 0; bops[k]; k++)
+				if (!strcmp(t->parts[i], bops[k]))
+					upper_mod(t, bops[k]);
 		break;
 	case ISA_IMNMX: case ISA_BFE:
 		if (u32)
@@ -477,6 +477,8 @@ static int translate_mnemonic(tr *t)
 			mod(t, "SYNC");
 		break;
 	}
+	if (part(t, "s"))
+		mod(t, "S");
 	return op;
 }
 

@@ -14,6 +14,7 @@ typedef struct {
 	ptx_okind kind;
 	int reg, bank;        /* PO_REG; PO_CONST: bank and index register (-1: none) */
 	bool neg, inv, abs;
+	bool rz;              /* PO_NUM spelled 0x00: RZ where the slot takes a register */
 	uint64_t val;         /* PO_NUM; PO_CONST: the byte offset */
 	char *name;           /* PO_PRED, PO_SREG, PO_LABEL */
 	ast_loc loc;

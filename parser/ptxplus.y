@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ptxplus.lex.h"
+#include "../isa/isa.h"
 #include "../emu/xalloc.h"
 static void ptx_error(PTX_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
 static ast_loc L(PTX_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; }
@@ -31,11 +32,12 @@ static ast_loc L(PTX_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; 
 }
 
 %token <ival> REG "register" CBANK "constant bank"
-%token <uval> HEXNUM "number"
+%token <uval> HEXNUM "number" ZERO "0x00"
 %token <str> PRED "predicate" SREG "special register" WORD "word" LABELDEF "label" TARGET "'.target'" ENTRY "'.entry'"
 %token PT "pt" KBANK "'k ['" BADCHAR "invalid character"
 
 %type <opnd> operand constref
+%type <uval> num
 %destructor { free($$); } <str>
 
 %%
@@ -46,7 +48,17 @@ program
 	;
 
 stmt
-	: TARGET                { if (!u->target) { u->target = $1; u->target_loc = L(@1); } else free($1); }
+	: TARGET                {
+					if (!u->target) {
+						u->target = $1;
+						u->target_loc = L(@1);
+					} else
+						free($1);
+					/* other targets' PTXPlus (Tesla's half registers, s[] operands) is not
+					   this grammar's: stop here, the assembler reports the target */
+					if (isa_dialect_of(u->target) == ISA_DIALECT_NONE)
+						YYACCEPT;
+				}
 	| ENTRY                 { ast_begin_func(u, $1, L(@1)); }
 	| LABELDEF              { ptx_label(u, $1, L(@1)); }
 	| insn ';'
@@ -86,7 +98,8 @@ operand
 	| PT                    { $$ = (ptx_opnd){.kind = PO_PRED, .name = xstrdup("pt")}; }
 	| '!' PT                { $$ = (ptx_opnd){.kind = PO_PRED, .name = xstrdup("pt"), .inv = true}; }
 	| HEXNUM                { $$ = (ptx_opnd){.kind = PO_NUM, .val = $1}; }
-	| '-' HEXNUM            { $$ = (ptx_opnd){.kind = PO_NUM, .val = $2, .neg = true}; }
+	| ZERO                  { $$ = (ptx_opnd){.kind = PO_NUM, .val = 0, .rz = true}; }
+	| '-' num               { $$ = (ptx_opnd){.kind = PO_NUM, .val = $2, .neg = true}; }
 	| SREG                  { $$ = (ptx_opnd){.kind = PO_SREG, .name = $1}; }
 	| WORD                  { $$ = (ptx_opnd){.kind = PO_LABEL, .name = $1}; }
 	| constref              { $$ = $1; }
@@ -96,9 +109,14 @@ operand
 	;
 
 constref
-	: CBANK HEXNUM ']'      { $$ = (ptx_opnd){.kind = PO_CONST, .bank = (int)$1, .reg = -1, .val = $2}; }
-	| CBANK REG '+' HEXNUM ']' { $$ = (ptx_opnd){.kind = PO_CONST, .bank = (int)$1, .reg = (int)$2, .val = $4}; }
-	| KBANK HEXNUM ']'      { $$ = (ptx_opnd){.kind = PO_CONST, .bank = 0, .reg = -1, .val = $2 + 0x10}; }
+	: CBANK num ']'         { $$ = (ptx_opnd){.kind = PO_CONST, .bank = (int)$1, .reg = -1, .val = $2}; }
+	| CBANK REG '+' num ']' { $$ = (ptx_opnd){.kind = PO_CONST, .bank = (int)$1, .reg = (int)$2, .val = $4}; }
+	| KBANK num ']'         { $$ = (ptx_opnd){.kind = PO_CONST, .bank = 0, .reg = -1, .val = $2 + 0x10}; }
+	;
+
+num
+	: HEXNUM
+	| ZERO
 	;
 
 %%

@@ -6,6 +6,7 @@
 
 #include "../emu/program.h"
 #include "../emu/ptxplus.h"
+#include "../emu/xalloc.h"
 
 typedef struct {
 	int item;
@@ -236,6 +237,55 @@ START_TEST(thesis_ptxplus_reads)
 }
 END_TEST
 
+static char *convert_text(int (*conv)(const char *, const char *, const char *, const char *, FILE *, FILE *),
+			  const char *name, const char *src)
+{
+	char *out, *diag;
+	size_t n1, n2;
+	FILE *o = open_memstream(&out, &n1), *d = open_memstream(&diag, &n2);
+	int rc = conv(name, src, NULL, "kernel", o, d);
+	fclose(o);
+	fclose(d);
+	ck_assert_msg(rc == 0, "%s: %s", name, diag);
+	free(diag);
+	return out;
+}
+
+static const char *const programs[] = {
+	"../examples/walk.sass", "../examples/ifelse.sass", "../examples/loop.sass", "../examples/breakcont.sass",
+	"../examples/brau.sass", "../examples/call.sass",   "../examples/reduce.sass", "../bench/alu.sass",
+	"../bench/stream.sass",  "../bench/divergent.sass", "../bench/reduce.sass",  "../bench/matmul.sass",
+};
+
+/* Every example and benchmark kernel: SASS, its PTXPlus, and the SASS printed back from that
+   PTXPlus decode to the same instruction list. */
+START_TEST(program_round_trip)
+{
+	size_t len;
+	char *src = xread_file(programs[_i], &len);
+	ck_assert_msg(src != NULL, "cannot read %s", programs[_i]);
+	char *ptx = convert_text(ptx_convert_to_ptxplus, programs[_i], src);
+	char *back = convert_text(ptx_convert_to_sass, "back.ptx", ptx);
+	emu_program *a = assemble(programs[_i], src), *b = assemble("rt.ptx", ptx), *c = assemble("back.sass", back);
+	ck_assert_int_eq(a->nfuncs, b->nfuncs);
+	ck_assert_int_eq(a->nfuncs, c->nfuncs);
+	for (int f = 0; f < a->nfuncs; f++) {
+		ck_assert_int_eq(a->funcs[f].n, b->funcs[f].n);
+		ck_assert_int_eq(a->funcs[f].n, c->funcs[f].n);
+		for (int i = 0; i < a->funcs[f].n; i++) {
+			same_insn(&b->funcs[f].insns[i], &a->funcs[f].insns[i], 1000 * _i + i);
+			same_insn(&c->funcs[f].insns[i], &a->funcs[f].insns[i], 1000 * _i + i);
+		}
+	}
+	emu_program_free(a);
+	emu_program_free(b);
+	emu_program_free(c);
+	free(src);
+	free(ptx);
+	free(back);
+}
+END_TEST
+
 Suite *ptxplus_suite(void)
 {
 	Suite *s = suite_create("ptxplus");
@@ -251,6 +301,7 @@ Suite *ptxplus_suite(void)
 		if (!pairs[i].why)
 			thesis_items[nthesis++] = i;
 	tcase_add_loop_test(r, thesis_ptxplus_reads, 0, nthesis);
+	tcase_add_loop_test(r, program_round_trip, 0, (int)(sizeof programs / sizeof programs[0]));
 	suite_add_tcase(s, r);
 	return s;
 }

@@ -138,8 +138,30 @@ for f in examples/*.sass bench/*.sass $(ls ../shared/corpus/sm_20_*.sass 2>/dev/
 	if [ "$n_sass" -gt 0 ] && [ "$n_sass" -eq "$n_ptx" ]; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL convert $f: $n_sass instructions, $n_ptx PTXPlus lines"; fi
 done
-check "convert to sass" 2 "$SIMTEMU" convert --to sass examples/walk.sass
-contains "not yet" err "convert --to sass (reading PTXPlus) is not available in this version yet"
+check "convert to sass needs ptxplus" 2 "$SIMTEMU" convert --to sass examples/walk.sass
+contains "not ptxplus" err "examples/walk.sass does not look like PTXPlus"
+"$SIMTEMU" convert --to ptxplus examples/walk.sass >"$tmp/walk.ptx"
+check "convert to ptxplus needs sass" 2 "$SIMTEMU" convert --to ptxplus "$tmp/walk.ptx"
+contains "is ptxplus" err "walk.ptx is PTXPlus already"
+# round trip (issue 5): SASS -> PTXPlus -> SASS; all three run with the same results, the
+# same buffers and the same counts by opcode and by mnemonic
+for f in examples/*.sass bench/*.sass; do
+	b=$(basename "$f" .sass)
+	"$SIMTEMU" convert --to ptxplus "$f" >"$tmp/$b.ptx" && "$SIMTEMU" convert --to sass "$tmp/$b.ptx" >"$tmp/$b.back.sass"
+	dumps=$(sed -n 's/^\.buffer  *\([A-Za-z_][A-Za-z0-9_]*\).*/--dump \1/p' "$f" | tr '\n' ' ')
+	for g in "$f" "$tmp/$b.ptx" "$tmp/$b.back.sass"; do
+		# shellcheck disable=SC2086
+		{ "$SIMTEMU" run $dumps "$g"; "$SIMTEMU" stats "$g"; "$SIMTEMU" stats --by mnemonic "$g"; } >"$tmp/rt.$(basename "$g")" 2>&1
+	done
+	if [ -s "$tmp/rt.$b.sass" ] && cmp -s "$tmp/rt.$b.sass" "$tmp/rt.$b.ptx" && cmp -s "$tmp/rt.$b.sass" "$tmp/rt.$b.back.sass"; then
+		pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL round trip $f:"
+		diff "$tmp/rt.$b.sass" "$tmp/rt.$b.ptx" | head -5; diff "$tmp/rt.$b.sass" "$tmp/rt.$b.back.sass" | head -5; fi
+done
+# GPGPU-Sim's Tesla PTXPlus needs the Tesla dialect: one clear error at its .target
+if [ -f ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus ]; then
+	check "tesla ptxplus" 2 "$SIMTEMU" run ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus
+	contains "tesla target" err "sm_10_kernel_hello.ptxplus:4:1: error: unsupported target 'sm_10'"
+fi
 # the README's debugger walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"

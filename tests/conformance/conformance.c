@@ -110,15 +110,15 @@ static long long first_diff(const emu_buffer *got, const emu_buffer *want)
 	return -1;
 }
 
-/* The listing printed as PTXPlus by 'convert --to ptxplus', or NULL. */
-static char *as_ptxplus(const char *path, const char *src, const char *target, const char *name)
+/* The text converted by 'convert --to ptxplus' (sass false) or '--to sass', or NULL. */
+static char *converted(const char *path, const char *src, const char *target, const char *name, bool sass)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 	if (!m)
 		return NULL;
-	int rc = ptx_convert_to_ptxplus(path, src, target, name, m, stderr);
+	int rc = (sass ? ptx_convert_to_sass : ptx_convert_to_ptxplus)(path, src, target, name, m, stderr);
 	fclose(m);
 	if (rc) {
 		free(buf);
@@ -127,9 +127,9 @@ static char *as_ptxplus(const char *path, const char *src, const char *target, c
 	return buf;
 }
 
-/* One listing, run as written or (via) after its round trip through PTXPlus: returns 1 if it
-   passed; *counts gets its warp and thread instruction totals. */
-static int run_case(const char *corpus, const conf_case *c, bool via, unsigned long long counts[2])
+/* One listing, run as written (via 0), converted to PTXPlus (1), or converted to PTXPlus and
+   back to SASS (2): returns 1 if it passed; counts gets its warp and thread instruction totals. */
+static int run_case(const char *corpus, const conf_case *c, int via, unsigned long long counts[2])
 {
 	char lpath[512], spath[512], why[1200] = "";
 	snprintf(lpath, sizeof lpath, "%s/%s.sass", corpus, c->name);
@@ -152,14 +152,14 @@ static int run_case(const char *corpus, const conf_case *c, bool via, unsigned l
 		snprintf(why, sizeof why, "directive errors");
 		goto out;
 	}
-	if (via) {
-		char *ptx = as_ptxplus(lpath, src, sp.target, c->name);
-		if (!ptx) {
-			snprintf(why, sizeof why, "convert --to ptxplus failed (above)");
+	for (int step = 0; step < via; step++) {
+		char *t = converted(lpath, src, sp.target, c->name, step == 1);
+		if (!t) {
+			snprintf(why, sizeof why, "convert --to %s failed (above)", step ? "sass" : "ptxplus");
 			goto out;
 		}
 		free(src);
-		src = ptx;
+		src = t;
 	}
 	p = emu_assemble(lpath, src, sp.target, c->name, stderr);
 	if (!p) {
@@ -219,7 +219,7 @@ out:;
 	char label[64];
 	const char *variant = c->spec ? strchr(c->spec, '.') : NULL;
 	snprintf(label, sizeof label, "%s%.*s%s", c->name, variant ? (int)(strlen(variant) - 5) : 0, variant ? variant : "",
-		 via ? " via ptxplus" : "");
+		 via == 1 ? " via ptxplus" : via == 2 ? " via ptxplus, sass" : "");
 	counts[0] = t.warp;
 	counts[1] = t.thread;
 	printf("%-34s %s  warp_inst %-8llu thread_inst %-9llu %s\n", label, ok ? "PASS" : "FAIL",
@@ -243,20 +243,22 @@ int main(int argc, char **argv)
 		printf("conformance: %s is absent; no listing was run\n", corpus);
 		return 0;
 	}
-	/* each listing runs as written, then converted to PTXPlus and read back: the second run
-	   must pass too, with the same dynamic counts */
+	/* each listing runs as written, then converted to PTXPlus, then converted on back to SASS:
+	   the converted runs must pass too, with the same dynamic counts */
 	int pass = 0, n = (int)(sizeof cases / sizeof cases[0]);
 	for (int i = 0; i < n; i++) {
 		unsigned long long direct[2], via[2];
-		pass += run_case(corpus, &cases[i], false, direct);
-		int ok = run_case(corpus, &cases[i], true, via);
-		if (ok && (direct[0] != via[0] || direct[1] != via[1])) {
-			printf("%-34s FAIL  the PTXPlus run counted %llu/%llu instructions, the listing %llu/%llu\n",
-			       cases[i].name, via[0], via[1], direct[0], direct[1]);
-			ok = 0;
+		pass += run_case(corpus, &cases[i], 0, direct);
+		for (int v = 1; v <= 2; v++) {
+			int ok = run_case(corpus, &cases[i], v, via);
+			if (ok && (direct[0] != via[0] || direct[1] != via[1])) {
+				printf("%-34s FAIL  converted, it counted %llu/%llu instructions, the listing %llu/%llu\n",
+				       cases[i].name, via[0], via[1], direct[0], direct[1]);
+				ok = 0;
+			}
+			pass += ok;
 		}
-		pass += ok;
 	}
-	printf("%d passed, %d failed\n", pass, 2 * n - pass);
-	return pass == 2 * n ? 0 : 1;
+	printf("%d passed, %d failed\n", pass, 3 * n - pass);
+	return pass == 3 * n ? 0 : 1;
 }
