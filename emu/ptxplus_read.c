@@ -136,7 +136,7 @@ static ast_opnd sass_opnd(tr *t, const ptx_opnd *o, int slot)
 	switch (o->kind) {
 	case PO_REG:
 		a.kind = OPND_REG;
-		a.reg = o->reg;
+		a.reg = o->reg == 63 ? AST_RZ : o->reg; /* Fermi's register 63 is RZ */
 		break;
 	case PO_PRED:
 		a.kind = OPND_PRED;
@@ -315,6 +315,10 @@ static int translate_mnemonic(tr *t)
 		op = ISA_CAL;
 	else if (!strcmp(b, "retp"))
 		op = ISA_RET;
+	else if (!strcmp(b, "breakaddr")) /* GPGPU-Sim's Tesla spelling of the break token */
+		op = ISA_PBK;
+	else if (!strcmp(b, "break"))
+		op = ISA_BRK;
 	else if (!strcmp(b, "selp"))
 		op = ISA_SEL;
 	else if (!strcmp(b, "bpt"))

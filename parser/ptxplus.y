@@ -134,6 +134,7 @@ ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
 	u->diags.src = src;
 	u->diags.out = diag_out ? diag_out : stderr;
 	u->front = xcalloc(1, sizeof(ptx_insn));
+	ast_index_lines(u); /* for the instruction texts */
 	u->lex_col = 1;
 	yyscan_t scanner;
 	if (ptx_lex_init_extra(u, &scanner)) {

@@ -157,6 +157,31 @@ for f in examples/*.sass bench/*.sass; do
 		pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL round trip $f:"
 		diff "$tmp/rt.$b.sass" "$tmp/rt.$b.ptx" | head -5; diff "$tmp/rt.$b.sass" "$tmp/rt.$b.back.sass" | head -5; fi
 done
+# the trace of the PTXPlus form: the same rows (pc, active mask, stack), its own texts
+strip() { sed 's/^\( *[0-9]*  0x[0-9a-f]*\)  .*\(  A=.*\)$/\1\2/' "$1"; }
+check "trace ptxplus" 0 "$SIMTEMU" trace "$tmp/walk.ptx"
+contains "ptxplus text" out "     7  0x0030  add.s.s32 \$r5, \$r5, 0x00000064                   A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
+cp "$tmp/out" "$tmp/ptx.trace"
+"$SIMTEMU" trace examples/walk.sass >"$tmp/sass.trace"
+if [ "$(wc -l <"$tmp/sass.trace")" -gt 10 ] && [ "$(strip "$tmp/sass.trace")" = "$(strip "$tmp/ptx.trace")" ]; then
+	pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL trace rows differ between SASS and PTXPlus"; fi
+# GPGPU-Sim's spellings: breakaddr/break for PBK/BRK, callp/retp, $o127 as the write sink
+printf '.block 4\n.buffer out u32 4\n.param u32 out\n.expect out = 7 7 7 7\n.version 1.4+\n.target sm_20\n.entry k\n{\n' >"$tmp/g.ptx"
+printf '\tbreakaddr.u32 l0x00000030;\n\tcvt.u32.u32 $r0, %%tid.x;\n\tmov.u32 $o127, $r0;\n\tcallp.u32 l0x00000048;\n\tbreak;\n\tmov.u32 $r1, 0x00000063;\n' >>"$tmp/g.ptx"
+printf '\tl0x00000030: iscadd.u32 $r2, $r0, k [0x0010], 0x00000002;\n\tst.global.u32 $r2, $r1;\n\texit;\n\tl0x00000048: mov.u32 $r1, 0x00000007;\n\tretp;\n}\n' >>"$tmp/g.ptx"
+check "gpgpu-sim spellings" 0 "$SIMTEMU" run "$tmp/g.ptx"
+contains "gpgpu-sim result" out "expect out: ok (4 values)"
+# bad PTXPlus: located errors, exit 2
+printf '.version 1.4+\n.target sm_20\n.entry k\n{\n\tadd.u32 $r1, ;\n\tfoo.u32 $r1, $r2;\n\tfmul.f32 $r1, $r1, 0x3f800001;\n}\n' >"$tmp/bad.ptx"
+check "bad ptxplus" 2 "$SIMTEMU" asm "$tmp/bad.ptx"
+contains "ptx syntax" err "bad.ptx:5:15: error: syntax error"
+contains "ptx opcode" err "bad.ptx:6:2: error: unsupported PTXPlus instruction 'foo.u32' for sm_20"
+contains "ptx float field" err "does not fit the 20-bit field"
+# GPGPU-Sim-style PTXPlus drops .S: the else side of walk's if/else then runs on into the
+# then side (docs/ptxplus.md): lane 3 gets 100 + 1 + 3 + 1000 = 1104, not 1103, and lanes 3-7 differ
+sed 's/\.s\././; s/nop\.s;/nop;/' "$tmp/walk.ptx" >"$tmp/walk_nos.ptx"
+check "no .s" 1 "$SIMTEMU" run "$tmp/walk_nos.ptx"
+contains "no .s result" out "expect out: FAILED, 5 of 8 differ; first [3]: got 1104, want 1103"
 # GPGPU-Sim's Tesla PTXPlus needs the Tesla dialect: one clear error at its .target
 if [ -f ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus ]; then
 	check "tesla ptxplus" 2 "$SIMTEMU" run ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus
