@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../emu/emu.h"
+#include "../emu/compare.h"
 #include "../emu/ptxplus.h"
 #include "../emu/ptxplus_read.h"
 #include "../emu/spec.h"
@@ -42,9 +43,11 @@ static const char usage_text[] =
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
 	"  convert --to ptxplus FILE   print a Fermi SASS listing as PTXPlus\n"
 	"  convert --to sass FILE      print Fermi PTXPlus as a SASS listing\n"
-	"  (compare is planned; see the README)\n"
+	"  compare A B       run both on the same launch options, compare their output\n"
+	"                    buffers (--tol EPS for floats) and print their counts side by\n"
+	"                    side with differences (--by, --counts; --plot FILE.svg)\n"
 	"\n"
-	"options for run, stats, trace and debug:\n"
+	"options for run, stats, trace, debug and compare:\n"
 	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
 	"  --kernel NAME        function to launch (default: .kernel, else the first)\n"
 	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
@@ -579,6 +582,125 @@ static int cmd_isa(int argc, char **argv)
 	return 0;
 }
 
+/* compare [opts] A B: both files run with the same options, each with its own directives
+   and ABI; outputs compared by buffer name, counts side by side. */
+static const char *plot_path;
+static double cmp_tol;
+
+static int compare_opt(launch *L, int c, const char *arg)
+{
+	(void)L;
+	char *e;
+	switch (c) {
+	case 'O':
+		plot_path = arg;
+		return 0;
+	case 'T':
+		cmp_tol = strtod(arg, &e);
+		if (e == arg || *e || !(cmp_tol >= 0))
+			return usage_error("--tol takes a number >= 0, not '%s'", arg);
+		return 0;
+	}
+	return usage_error("unknown option%s", "");
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			puts("usage: simtemu compare [options] A B\n"
+			     "  runs A and B with the same options (each also with its own directives), checks\n"
+			     "  every .expect, compares the output buffers they share by name (bit for bit, or\n"
+			     "  within --tol EPS for floats) and prints per-key counts side by side with B-A and\n"
+			     "  percent; --by, --counts table|csv|json, --plot FILE.svg; exit 1 if an .expect\n"
+			     "  fails or an output differs. Other options as for run (simtemu --help).");
+			return 0;
+		}
+	/* the two files: the arguments that are neither options nor option values */
+	static const char *const valued[] = {"--spec", "--kernel", "--grid", "--block", "--target", "--warp-size",
+					     "--max-steps", "--dump", "--counts", "--by", "--stack-depth", "-j",
+					     "--plot", "--tol", NULL};
+	int pos[3], npos = 0;
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] != '-') {
+			if (npos < 3)
+				pos[npos] = i;
+			npos++;
+			continue;
+		}
+		for (int k = 0; valued[k]; k++)
+			if (!strcmp(argv[i], valued[k]))
+				i++;
+	}
+	if (npos != 2)
+		return usage_error("usage: simtemu compare [options] A B%s", "");
+	static const struct option extra[] = {
+		{"plot", required_argument, 0, 'O'}, {"tol", required_argument, 0, 'T'}, {0, 0, 0, 0}};
+	char **va = xcalloc((size_t)argc, sizeof *va), **vb = xcalloc((size_t)argc, sizeof *vb);
+	int na = 0, nb = 0;
+	for (int i = 0; i < argc; i++) {
+		if (i != pos[1])
+			va[na++] = argv[i];
+		if (i != pos[0])
+			vb[nb++] = argv[i];
+	}
+	launch A, B;
+	memset(&B, 0, sizeof B);
+	int rc = prepare(&A, argc - 1, va, extra, compare_opt);
+	int rb = rc ? rc : prepare(&B, argc - 1, vb, extra, compare_opt);
+	if (!rc && rb)
+		rc = rb;
+	if (!rc && emu_launch(&A.x) != EMU_OK) {
+		fprintf(stderr, "simtemu: A: %s\n", A.x.trap.msg);
+		rc = EXIT_TRAPPED;
+	}
+	if (!rc && emu_launch(&B.x) != EMU_OK) {
+		fprintf(stderr, "simtemu: B: %s\n", B.x.trap.msg);
+		rc = EXIT_TRAPPED;
+	}
+	if (!rc) {
+		stats_fmt fmt = (stats_fmt)stats_parse_fmt(A.o.counts);
+		/* each run's .expect reports, prefixed A / B */
+		int n[2] = {0, 0}, failed = 0;
+		for (int r = 0; r < 2; r++) {
+			char *text = NULL;
+			size_t len = 0;
+			FILE *m = open_memstream(&text, &len);
+			if (!m)
+				break;
+			launch *R = r ? &B : &A;
+			failed += spec_check(&R->sp, &R->x, m, stderr, &n[r]);
+			fclose(m);
+			for (char *l = text; fmt == STATS_TABLE && !A.o.quiet && l && *l;) {
+				size_t k = strcspn(l, "\n");
+				printf("%c: %.*s\n", r ? 'B' : 'A', (int)k, l);
+				l += k + (l[k] == '\n');
+			}
+			free(text);
+		}
+		int n1 = n[0], n2 = n[1];
+		cmp_buf *bufs;
+		int nbufs, ndiff = cmp_buffers(&A.x, &B.x, cmp_tol, &bufs, &nbufs);
+		stats_by by = (stats_by)stats_parse_by(A.o.by);
+		cmp_print(&A.x, A.file, &B.x, B.file, by, fmt, bufs, nbufs, stdout);
+		if (plot_path && !cmp_svg(&A.x, A.file, &B.x, B.file, by, plot_path)) {
+			fprintf(stderr, "simtemu: error: cannot write '%s'\n", plot_path);
+			rc = EXIT_INPUT;
+		}
+		if (!rc && fmt == STATS_TABLE && !A.o.quiet)
+			printf("\nresult: %s (%d of %d .expect held; %d of %d shared outputs identical)\n",
+			       failed || ndiff ? "FAIL" : "ok", n1 + n2 - failed, n1 + n2, nbufs - ndiff, nbufs);
+		if (!rc && (failed || ndiff))
+			rc = EXIT_EXPECT;
+		free(bufs);
+	}
+	cleanup(&A);
+	cleanup(&B);
+	free(va);
+	free(vb);
+	return rc < 0 ? 0 : rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -603,6 +725,6 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "convert"))
 		return cmd_convert(argc - 1, argv + 1);
 	if (!strcmp(cmd, "compare"))
-		return usage_error("'%s' is not available in this version yet (see the README)", cmd);
+		return cmd_compare(argc - 1, argv + 1);
 	return usage_error("unknown command '%s'", cmd);
 }

@@ -43,6 +43,12 @@ static const counted counted_examples[] = {
 	{"../examples/call.sass", 20, 150, 139, 0, 0, 1,
 	 {{"CAL", 2, 16, 16, 0}, {"RET", 4, 27, 16, 0}, {"IADD", 4, 27, 27, 0}, {"IMUL", 2, 16, 16, 0},
 	  {"ISETP", 2, 16, 16, 0}, {"MOV", 2, 16, 16, 0}}},
+	/* lanes 3-7 branch to SKIP (a DIV token for one side), each side's NOP.S pops once */
+	{"../examples/ifblock_ssy.sass", 11, 75, 72, 0, 1, 2,
+	 {{"BRA", 1, 8, 5, 0}, {"NOP", 2, 8, 8, 0}, {"SSY", 1, 8, 8, 0}, {"IADD", 1, 3, 3, 0}, {"ST", 1, 8, 8, 0}}},
+	/* straight-line: every instruction issues once for all 8 lanes, IADD's guard holds for 3 */
+	{"../examples/ifblock_pred.sass", 7, 56, 51, 0, 0, 0,
+	 {{"IADD", 1, 8, 3, 0}, {"ISETP", 1, 8, 8, 0}, {"ST", 1, 8, 8, 0}}},
 };
 
 START_TEST(example_counts)
@@ -77,7 +83,8 @@ END_TEST
 /* Every example's own .expect holds (values reasoned from its C meaning). */
 static const char *const all_examples[] = {
 	"../examples/walk.sass", "../examples/ifelse.sass", "../examples/loop.sass", "../examples/breakcont.sass",
-	"../examples/brau.sass", "../examples/call.sass", "../examples/reduce.sass",
+	"../examples/brau.sass", "../examples/call.sass", "../examples/reduce.sass", "../examples/ifblock_ssy.sass",
+	"../examples/ifblock_pred.sass",
 };
 
 START_TEST(example_expects_hold)

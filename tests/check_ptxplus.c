@@ -255,6 +255,7 @@ static const char *const programs[] = {
 	"../examples/walk.sass", "../examples/ifelse.sass", "../examples/loop.sass", "../examples/breakcont.sass",
 	"../examples/brau.sass", "../examples/call.sass",   "../examples/reduce.sass", "../bench/alu.sass",
 	"../bench/stream.sass",  "../bench/divergent.sass", "../bench/reduce.sass",  "../bench/matmul.sass",
+	"../examples/ifblock_ssy.sass", "../examples/ifblock_pred.sass",
 };
 
 /* Every example and benchmark kernel: SASS, its PTXPlus, and the SASS printed back from that

@@ -187,6 +187,27 @@ if [ -f ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus ]; then
 	check "tesla ptxplus" 2 "$SIMTEMU" run ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus
 	contains "tesla target" err "sm_10_kernel_hello.ptxplus:4:1: error: unsupported target 'sm_10'"
 fi
+# compare (SPEC sections 1 and 7): the if-block with SSY/NOP.S against the predicated one;
+# counts derived by hand in examples/ifblock_*.sass and tests/check_e2e.c
+check "compare" 0 "$SIMTEMU" compare examples/ifblock_ssy.sass examples/ifblock_pred.sass --plot "$tmp/if.svg"
+contains "compare outputs" out "output out: identical (8 values)"
+contains "compare NOP" out "NOP                                2           0          -2  -100.0%              8            0           -8  -100.0%"
+contains "compare total" out "total                             11           7          -4   -36.4%             75           56          -19   -25.3%"
+contains "compare class" out "control                            3           1          -2   -66.7%             24            8          -16   -66.7%"
+contains "compare result" out "result: ok (2 of 2 .expect held; 1 of 1 shared outputs identical)"
+contains "compare plot" if.svg "total: A 11, B 7 warp instructions (B -36.4%)"
+contains "compare plot bars" if.svg "<title>A 2</title>"
+check "compare csv" 0 "$SIMTEMU" compare --counts csv examples/ifblock_ssy.sass examples/ifblock_pred.sass
+contains "compare csv row" out "opcode,NOP,2,0,-2,-100.00,8,0,-8,-100.00"
+contains "compare csv class" out "class,control,3,1,-2,-66.67,24,8,-16,-66.67"
+check "compare json" 0 "$SIMTEMU" compare --counts json examples/ifblock_ssy.sass examples/ifblock_pred.sass
+contains "compare json outputs" out '"outputs": [{"name": "out", "equal": true, "differing": 0}]'
+contains "compare json row" out '{"key": "SSY", "a": {"warp_inst": 1, "thread_inst": 8}, "b": {"warp_inst": 0, "thread_inst": 0}}'
+# different outputs: walk's out[0] is 1002, loop's is 1 (both .expects hold): exit 1
+check "compare differs" 1 "$SIMTEMU" compare examples/walk.sass examples/loop.sass
+contains "compare differs report" out "output out: DIFFERENT, 8 of 8 differ; first [0]: A 1002, B 1"
+check "compare one file" 2 "$SIMTEMU" compare examples/walk.sass
+check "compare bad tol" 2 "$SIMTEMU" compare --tol x examples/walk.sass examples/loop.sass
 # the README's debugger walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"

@@ -1,0 +1,327 @@
+/* simtemu compare: two runs' outputs and counts side by side (SPEC sections 1 and 7). */
+#include "compare.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../isa/isa.h"
+#include "xalloc.h"
+
+static int by_key(const void *x, const void *y)
+{
+	return strcmp(((const cmp_row *)x)->key, ((const cmp_row *)y)->key);
+}
+
+int cmp_rows(const emu_ctx *a, const emu_ctx *b, stats_by by, cmp_row **out)
+{
+	stats_row *ra, *rb;
+	int na = stats_rows(a, by, &ra), nb = stats_rows(b, by, &rb);
+	cmp_row *rows = xcalloc((size_t)(na + nb) + 1, sizeof *rows);
+	int n = 0;
+	for (int i = 0; i < na; i++) {
+		memcpy(rows[n].key, ra[i].key, sizeof rows[n].key);
+		rows[n].a[0] = ra[i].warp;
+		rows[n++].a[1] = ra[i].thread;
+	}
+	for (int i = 0; i < nb; i++) {
+		int k = 0;
+		while (k < n && strcmp(rows[k].key, rb[i].key))
+			k++;
+		if (k == n)
+			memcpy(rows[n++].key, rb[i].key, sizeof rows[0].key);
+		rows[k].b[0] = rb[i].warp;
+		rows[k].b[1] = rb[i].thread;
+	}
+	if (by != STATS_BY_PC)
+		qsort(rows, (size_t)n, sizeof *rows, by_key);
+	free(ra);
+	free(rb);
+	*out = rows;
+	return n;
+}
+
+static double elem(const emu_buffer *b, uint64_t k)
+{
+	const uint8_t *p = b->data + k * (uint64_t)emu_type_size(b->type);
+	union {
+		uint8_t u8; int8_t s8; uint16_t u16; int16_t s16; uint32_t u32; int32_t s32;
+		uint64_t u64; int64_t s64; float f; double d;
+	} v;
+	memcpy(&v, p, (size_t)emu_type_size(b->type));
+	switch (b->type) {
+	case EMU_T_U8: return v.u8;
+	case EMU_T_S8: return v.s8;
+	case EMU_T_U16: return v.u16;
+	case EMU_T_S16: return v.s16;
+	case EMU_T_U32: return v.u32;
+	case EMU_T_S32: return v.s32;
+	case EMU_T_U64: return (double)v.u64;
+	case EMU_T_S64: return (double)v.s64;
+	case EMU_T_F32: return v.f;
+	default: return v.d;
+	}
+}
+
+int cmp_buffers(const emu_ctx *a, const emu_ctx *b, double tol, cmp_buf **out, int *nout)
+{
+	cmp_buf *bufs = xcalloc((size_t)a->gmem.n + 1, sizeof *bufs);
+	int n = 0, ndiffer = 0;
+	for (int i = 0; i < a->gmem.n; i++) {
+		const emu_buffer *x = &a->gmem.bufs[i], *y = NULL;
+		for (int j = 0; j < b->gmem.n && !y; j++)
+			if (!strcmp(b->gmem.bufs[j].name, x->name))
+				y = &b->gmem.bufs[j];
+		if (!y)
+			continue;
+		cmp_buf *c = &bufs[n++];
+		snprintf(c->name, sizeof c->name, "%s", x->name);
+		c->count = x->count;
+		c->same_shape = x->type == y->type && x->count == y->count;
+		if (!c->same_shape) {
+			ndiffer++;
+			continue;
+		}
+		bool fl = x->type == EMU_T_F32 || x->type == EMU_T_F64;
+		size_t size = (size_t)emu_type_size(x->type);
+		for (uint64_t k = 0; k < x->count; k++) {
+			bool same = !memcmp(x->data + k * size, y->data + k * size, size);
+			if (!same && fl && tol > 0)
+				same = fabs(elem(x, k) - elem(y, k)) <= tol;
+			if (!same && !c->ndiff++) {
+				c->first = k;
+				c->a_val = elem(x, k);
+				c->b_val = elem(y, k);
+			}
+		}
+		ndiffer += c->ndiff > 0;
+	}
+	*out = bufs;
+	*nout = n;
+	return ndiffer;
+}
+
+/* B's difference from A in percent of A; NAN when A is 0. */
+static double pct(uint64_t a, uint64_t b)
+{
+	return a ? ((double)b - (double)a) * 100.0 / (double)a : NAN;
+}
+
+static void pct_cell(FILE *out, uint64_t a, uint64_t b, bool csv)
+{
+	double p = pct(a, b);
+	if (isnan(p))
+		fprintf(out, csv ? "" : "%8s", b ? "new" : "-");
+	else
+		fprintf(out, csv ? "%.2f" : "%+7.1f%%", p);
+}
+
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(out, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(out, "\\u%04x", *s);
+		else
+			fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void table(FILE *out, const char *title, const cmp_row *rows, int n, const stats_totals *ta,
+		  const stats_totals *tb)
+{
+	fprintf(out, "%-24s %11s %11s %11s %8s   %12s %12s %12s %8s\n", title, "A warp", "B warp", "B-A", "%",
+		"A thread", "B thread", "B-A", "%");
+	for (int i = 0; i <= n; i++) {
+		const char *key = i < n ? rows[i].key : "total";
+		uint64_t a0 = i < n ? rows[i].a[0] : ta->warp, b0 = i < n ? rows[i].b[0] : tb->warp;
+		uint64_t a1 = i < n ? rows[i].a[1] : ta->thread, b1 = i < n ? rows[i].b[1] : tb->thread;
+		fprintf(out, "%-24s %11llu %11llu %+11lld ", key, (unsigned long long)a0, (unsigned long long)b0,
+			(long long)(b0 - a0));
+		pct_cell(out, a0, b0, false);
+		fprintf(out, "   %12llu %12llu %+12lld ", (unsigned long long)a1, (unsigned long long)b1,
+			(long long)(b1 - a1));
+		pct_cell(out, a1, b1, false);
+		fputc('\n', out);
+	}
+}
+
+static void json_rows(FILE *out, const cmp_row *rows, int n)
+{
+	for (int i = 0; i < n; i++) {
+		fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
+		json_str(out, rows[i].key);
+		fprintf(out, ", \"a\": {\"warp_inst\": %llu, \"thread_inst\": %llu}, \"b\": {\"warp_inst\": %llu, "
+			"\"thread_inst\": %llu}}", (unsigned long long)rows[i].a[0], (unsigned long long)rows[i].a[1],
+			(unsigned long long)rows[i].b[0], (unsigned long long)rows[i].b[1]);
+	}
+}
+
+static void json_run(FILE *out, const char *file, const emu_ctx *x, const stats_totals *t)
+{
+	fprintf(out, "{\"file\": ");
+	json_str(out, file);
+	fprintf(out, ", \"kernel\": ");
+	json_str(out, x->f->name);
+	fprintf(out, ", \"target\": ");
+	json_str(out, x->prog->target);
+	fprintf(out, ", \"totals\": {\"warp_inst\": %llu, \"thread_inst\": %llu, \"active_thread_inst\": %llu, "
+		"\"pred_off\": %llu}}", (unsigned long long)t->warp, (unsigned long long)t->thread,
+		(unsigned long long)t->active, (unsigned long long)t->predoff);
+}
+
+void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, stats_fmt fmt,
+	       const cmp_buf *bufs, int nbufs, FILE *out)
+{
+	cmp_row *rows, *cls;
+	int n = cmp_rows(a, b, by, &rows), nc = cmp_rows(a, b, STATS_BY_CLASS, &cls);
+	stats_totals ta = stats_total(a), tb = stats_total(b);
+	if (fmt == STATS_CSV) {
+		fprintf(out, "group,key,a_warp_inst,b_warp_inst,diff_warp_inst,pct_warp_inst,a_thread_inst,"
+			"b_thread_inst,diff_thread_inst,pct_thread_inst\n");
+		for (int g = 0; g < (by == STATS_BY_CLASS ? 1 : 2); g++) {
+			const cmp_row *r = g ? cls : rows;
+			int m = g ? nc : n;
+			for (int i = 0; i <= m; i++) {
+				if (g && i == m)
+					break; /* one total line */
+				const char *key = i < m ? r[i].key : "total";
+				uint64_t a0 = i < m ? r[i].a[0] : ta.warp, b0 = i < m ? r[i].b[0] : tb.warp;
+				uint64_t a1 = i < m ? r[i].a[1] : ta.thread, b1 = i < m ? r[i].b[1] : tb.thread;
+				fprintf(out, "%s,%s,%llu,%llu,%lld,", g ? "class" : stats_by_name(by), key,
+					(unsigned long long)a0, (unsigned long long)b0, (long long)(b0 - a0));
+				pct_cell(out, a0, b0, true);
+				fprintf(out, ",%llu,%llu,%lld,", (unsigned long long)a1, (unsigned long long)b1,
+					(long long)(b1 - a1));
+				pct_cell(out, a1, b1, true);
+				fputc('\n', out);
+			}
+		}
+	} else if (fmt == STATS_JSON) {
+		fprintf(out, "{\"a\": ");
+		json_run(out, fa, a, &ta);
+		fprintf(out, ",\n \"b\": ");
+		json_run(out, fb, b, &tb);
+		fprintf(out, ",\n \"outputs\": [");
+		for (int i = 0; i < nbufs; i++) {
+			fprintf(out, "%s{\"name\": ", i ? ", " : "");
+			json_str(out, bufs[i].name);
+			fprintf(out, ", \"equal\": %s, \"differing\": %llu}",
+				bufs[i].same_shape && !bufs[i].ndiff ? "true" : "false",
+				(unsigned long long)bufs[i].ndiff);
+		}
+		fprintf(out, "],\n \"by\": \"%s\", \"rows\": [", stats_by_name(by));
+		json_rows(out, rows, n);
+		fprintf(out, "],\n \"classes\": [");
+		json_rows(out, cls, nc);
+		fprintf(out, "]}\n");
+	} else {
+		fprintf(out, "A: %s (%s, %s)\nB: %s (%s, %s)\n", fa, a->f->name, a->prog->target, fb, b->f->name,
+			b->prog->target);
+		for (int i = 0; i < nbufs; i++) {
+			const cmp_buf *c = &bufs[i];
+			if (!c->same_shape)
+				fprintf(out, "output %s: DIFFERENT type or size\n", c->name);
+			else if (!c->ndiff)
+				fprintf(out, "output %s: identical (%llu values)\n", c->name, (unsigned long long)c->count);
+			else
+				fprintf(out, "output %s: DIFFERENT, %llu of %llu differ; first [%llu]: A %.9g, B %.9g\n",
+					c->name, (unsigned long long)c->ndiff, (unsigned long long)c->count,
+					(unsigned long long)c->first, c->a_val, c->b_val);
+		}
+		fputc('\n', out);
+		table(out, stats_by_name(by), rows, n, &ta, &tb);
+		if (by != STATS_BY_CLASS) {
+			fputc('\n', out);
+			table(out, "class", cls, nc, &ta, &tb);
+		}
+	}
+	free(rows);
+	free(cls);
+}
+
+static void xml_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", out);
+		else if (*s == '>')
+			fputs("&gt;", out);
+		else if (*s == '&')
+			fputs("&amp;", out);
+		else if (*s == '"')
+			fputs("&quot;", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, const char *path)
+{
+	FILE *out = fopen(path, "w");
+	if (!out)
+		return false;
+	cmp_row *rows;
+	int n = cmp_rows(a, b, by, &rows);
+	uint64_t max = 1;
+	for (int i = 0; i < n; i++) {
+		max = rows[i].a[0] > max ? rows[i].a[0] : max;
+		max = rows[i].b[0] > max ? rows[i].b[0] : max;
+	}
+	const int left = 70, top = 60, plot_h = 300, group = 44, bar = 16;
+	int width = left + n * group + 30, height = top + plot_h + 130;
+	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		"font-family=\"sans-serif\" font-size=\"11\">\n", width < 420 ? 420 : width, height);
+	fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+	fprintf(out, "<text x=\"%d\" y=\"18\" font-size=\"13\">Dynamic warp instructions by %s</text>\n", left,
+		stats_by_name(by));
+	fprintf(out, "<rect x=\"%d\" y=\"28\" width=\"10\" height=\"10\" fill=\"#4472c4\"/><text x=\"%d\" y=\"37\">A: ",
+		left, left + 14);
+	xml_text(out, fa);
+	fprintf(out, "</text>\n<rect x=\"%d\" y=\"42\" width=\"10\" height=\"10\" fill=\"#ed7d31\"/><text x=\"%d\" "
+		"y=\"51\">B: ", left, left + 14);
+	xml_text(out, fb);
+	fprintf(out, " (label: B vs A)</text>\n");
+	/* axis with four ticks */
+	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left, top, left,
+		top + plot_h);
+	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left, top + plot_h,
+		left + n * group, top + plot_h);
+	for (int t = 0; t <= 4; t++) {
+		int y = top + plot_h - plot_h * t / 4;
+		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n", left - 4, y + 4,
+			(unsigned long long)(max * (uint64_t)t / 4));
+	}
+	for (int i = 0; i < n; i++) {
+		int x = left + i * group + 5;
+		int ha = (int)((double)rows[i].a[0] * plot_h / (double)max);
+		int hb = (int)((double)rows[i].b[0] * plot_h / (double)max);
+		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#4472c4\"><title>A %llu</title>"
+			"</rect>\n", x, top + plot_h - ha, bar, ha, (unsigned long long)rows[i].a[0]);
+		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ed7d31\"><title>B %llu</title>"
+			"</rect>\n", x + bar, top + plot_h - hb, bar, hb, (unsigned long long)rows[i].b[0]);
+		double p = pct(rows[i].a[0], rows[i].b[0]);
+		int hy = top + plot_h - (ha > hb ? ha : hb) - 4;
+		if (isnan(p))
+			fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"9\">new</text>\n", x + bar,
+				hy);
+		else
+			fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"9\">%+.0f%%</text>\n",
+				x + bar, hy, p);
+		fprintf(out, "<text transform=\"translate(%d,%d) rotate(60)\">", x + bar / 2, top + plot_h + 12);
+		xml_text(out, rows[i].key);
+		fprintf(out, "</text>\n");
+	}
+	stats_totals ta = stats_total(a), tb = stats_total(b);
+	double pt = pct(ta.warp, tb.warp);
+	fprintf(out, "<text x=\"%d\" y=\"%d\">total: A %llu, B %llu warp instructions", left, height - 10,
+		(unsigned long long)ta.warp, (unsigned long long)tb.warp);
+	if (!isnan(pt))
+		fprintf(out, " (B %+.1f%%)", pt);
+	fprintf(out, "</text>\n</svg>\n");
+	free(rows);
+	return fclose(out) == 0;
+}
