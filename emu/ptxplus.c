@@ -86,14 +86,20 @@ static uint32_t imm32(const ast_opnd *o, bool is_float, bool wide)
 	return (uint32_t)v;
 }
 
-static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool wide)
+/* -x, ~x or !p, and the opening bar of |x|: the same in both syntaxes */
+static void opnd_prefix(sbuf *b, const ast_opnd *o, bool neg)
 {
-	if (o->neg)
+	if (neg)
 		put(b, "-");
 	if (o->inv)
 		put(b, o->kind == OPND_PRED ? "!" : "~");
 	if (o->abs)
 		put(b, "|");
+}
+
+static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool wide)
+{
+	opnd_prefix(b, o, o->neg);
 	switch (o->kind) {
 	case OPND_REG:
 		if (o->reg == AST_RZ)
@@ -399,6 +405,19 @@ static void operands(sbuf *b, const pctx *p, const ast_insn *ai, int op)
 	}
 }
 
+/* The converted text if there was no error, else the error count; frees both. */
+static int finish(ast_unit *u, sbuf *b, const char *file, FILE *out)
+{
+	int errs = u->diags.nerrors;
+	if (!errs)
+		fwrite(b->buf, 1, b->len, out);
+	else
+		fprintf(u->diags.out, "%s: %d error%s\n", file, errs, errs == 1 ? "" : "s");
+	free(b->buf);
+	ast_free(u);
+	return errs ? 1 : 0;
+}
+
 /* The launch directives come along, so the converted file runs as the original did. */
 static void directives(sbuf *b, const char *src)
 {
@@ -483,14 +502,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		put(&b, "}\n");
 	}
 	put(&b, "//END INSTRUCTIONS\n");
-	int errs = u->diags.nerrors;
-	if (!errs)
-		fwrite(b.buf, 1, b.len, out);
-	else
-		fprintf(u->diags.out, "%s: %d error%s\n", file, errs, errs == 1 ? "" : "s");
-	free(b.buf);
-	ast_free(u);
-	return errs ? 1 : 0;
+	return finish(u, &b, file, out);
 }
 
 /* ---- PTXPlus -> SASS ---- */
@@ -508,12 +520,7 @@ static void hex(sbuf *b, int64_t v)
 
 static void sass_opnd(sbuf *b, const ast_opnd *o)
 {
-	if (o->neg && o->kind != OPND_IMM)
-		put(b, "-");
-	if (o->inv)
-		put(b, o->kind == OPND_PRED ? "!" : "~");
-	if (o->abs)
-		put(b, "|");
+	opnd_prefix(b, o, o->neg && o->kind != OPND_IMM);
 	switch (o->kind) {
 	case OPND_REG:
 		if (o->reg == AST_RZ)
@@ -536,17 +543,9 @@ static void sass_opnd(sbuf *b, const ast_opnd *o)
 		put(b, "%.9g", o->fval);
 		break;
 	case OPND_CBANK:
-		put(b, "c [0x%x] [", o->bank);
-		if (o->reg >= 0) {
-			put(b, o->reg == AST_RZ ? "RZ" : "R%d", o->reg);
-			if (o->ival)
-				put(b, "+");
-		}
-		if (o->ival || o->reg < 0)
-			hex(b, o->ival);
-		put(b, "]");
-		break;
-	case OPND_MEM:
+	case OPND_MEM: /* [R4+0x10], c [0x2] [R5+0x8] */
+		if (o->kind == OPND_CBANK)
+			put(b, "c [0x%x] ", o->bank);
 		put(b, "[");
 		if (o->reg >= 0) {
 			put(b, o->reg == AST_RZ ? "RZ" : "R%d", o->reg);
@@ -639,12 +638,5 @@ int ptx_convert_to_sass(const char *file, const char *src, const char *target_ov
 				put(&b, "%s:\n", f->labels[l].name);
 	}
 	put(&b, "\t\t...........................\n");
-	int errs = u->diags.nerrors;
-	if (!errs)
-		fwrite(b.buf, 1, b.len, out);
-	else
-		fprintf(u->diags.out, "%s: %d error%s\n", file, errs, errs == 1 ? "" : "s");
-	free(b.buf);
-	ast_free(u);
-	return errs ? 1 : 0;
+	return finish(u, &b, file, out);
 }
