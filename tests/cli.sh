@@ -27,6 +27,9 @@ contains "expect report" out "expect out: FAILED, 8 of 8 differ; first [0]: got 
 printf 'FOO R1;\n' >"$tmp/bad.sass"
 check "assembly error" 2 "$SIMTEMU" run "$tmp/bad.sass"
 contains "located" err "bad.sass:1:1: error: unsupported opcode 'FOO' for sm_20"
+printf '/*00d4815c04c212e006*/ EXIT;\n' >"$tmp/addr.sass"
+check "address out of range" 2 "$SIMTEMU" asm "$tmp/addr.sass"
+contains "address located" err "addr.sass:1:1: error: address comment /*00d4815c04c212e006*/ is out of range (over 32 bits)"
 check "usage error" 2 "$SIMTEMU" run --grid 0 examples/walk.sass
 check "missing file" 2 "$SIMTEMU" run "$tmp/nothere.sass"
 check "unknown command" 2 "$SIMTEMU" frobnicate
