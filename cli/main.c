@@ -31,6 +31,7 @@ typedef struct {
 
 static const char usage_text[] =
 	"usage: simtemu COMMAND [options] FILE\n"
+	"FILE: a Fermi SASS listing (cuobjdump -sass or hand-written) or Fermi PTXPlus\n"
 	"\n"
 	"commands:\n"
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
