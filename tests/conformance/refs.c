@@ -1,5 +1,6 @@
 /* C references of the corpus kernels, written from the behaviour of their public CUDA
    sources (named in each listing's .src.md), not from the listings. */
+#include <math.h>
 #include <string.h>
 
 #include "conformance.h"
@@ -211,4 +212,24 @@ void ref_search_lower(conf_io *io)
 		}
 		out[q] = (uint32_t)lo;
 	}
+}
+
+/* kernels/mm_sm20.sass (the SDK matrixMul): C = A x B, A hA x wA, B wA x wB, accumulated
+   in k order tile by tile with a fused multiply-add, as the kernel's FFMA does. */
+void ref_matrix_mul(conf_io *io)
+{
+	const float *a = conf_in(io, "A"), *b = conf_in(io, "B");
+	float *c = conf_want(io, "C");
+	uint32_t wa = conf_param32(io, 0xc), wb = conf_param32(io, 0x10);
+	uint32_t ha = io->x->grid[1] * 16, wc = io->x->grid[0] * 16;
+	if (wc != wb || conf_count(io, "A") < (uint64_t)ha * wa || conf_count(io, "B") < (uint64_t)wa * wb ||
+	    conf_count(io, "C") < (uint64_t)ha * wb || wa % 16)
+		conf_fail("matrixMul needs grid = (wB/16, hA/16) and wA a multiple of 16");
+	for (uint32_t i = 0; i < ha; i++)
+		for (uint32_t j = 0; j < wb; j++) {
+			float sum = 0;
+			for (uint32_t k = 0; k < wa; k++)
+				sum = fmaf(a[i * wa + k], b[k * wb + j], sum);
+			c[i * wb + j] = sum;
+		}
 }
