@@ -49,6 +49,7 @@ static const conf_case cases[] = {
 	 .max_steps = 200000},
 	/* the thesis's benchmark kernels, written here (issue 6) */
 	{.name = "mm_sm20", .ref = ref_matrix_mul, .ours = true},
+	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},
 };
 
 static jmp_buf bail;

@@ -41,5 +41,6 @@ void ref_segscan_upsweep_flags(conf_io *io);
 void ref_matrix_count_empty(conf_io *io);
 void ref_search_lower(conf_io *io);
 void ref_matrix_mul(conf_io *io);
+void ref_pathfinder(conf_io *io);
 
 #endif

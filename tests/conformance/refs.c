@@ -233,3 +233,49 @@ void ref_matrix_mul(conf_io *io)
 			c[i * wb + j] = sum;
 		}
 }
+
+/* kernels/pathfinder_sm20.sass (Rodinia pathfinder's dynproc_kernel, BLOCK_SIZE 256,
+   HALO 1): each CTA of 256 threads runs 'iteration' steps of the row-by-row minimum path
+   on its window of columns, then the threads of its small block store their sums. The
+   CTA is simulated step by step, all threads of a step before the next (the barriers). */
+void ref_pathfinder(conf_io *io)
+{
+	enum { B = 256 };
+	const int32_t *wall = conf_in(io, "wall"), *src = conf_in(io, "src");
+	int32_t *res = conf_want(io, "results");
+	int32_t iteration = (int32_t)conf_param32(io, 0x0), cols = (int32_t)conf_param32(io, 0x10);
+	int32_t start = (int32_t)conf_param32(io, 0x18), border = (int32_t)conf_param32(io, 0x1c);
+	if (io->x->block[0] != B || iteration < 1 || cols < 1 || (uint64_t)cols > conf_count(io, "src") ||
+	    (uint64_t)cols * (uint64_t)(start + iteration) > conf_count(io, "wall") ||
+	    (uint64_t)cols > conf_count(io, "results"))
+		conf_fail("pathfinder needs 256 threads, iteration >= 1 and buffers of the launch's size");
+	for (uint32_t bx = 0; bx < io->x->grid[0]; bx++) {
+		int32_t prev[B], result[B];
+		bool computed[B];
+		int32_t small = B - iteration * 2, blk = small * (int32_t)bx - border, blkmax = blk + B - 1;
+		int32_t vmin = blk < 0 ? -blk : 0, vmax = blkmax > cols - 1 ? B - 1 - (blkmax - cols + 1) : B - 1;
+		for (int tx = 0; tx < B; tx++) {
+			int32_t x = blk + tx;
+			prev[tx] = x >= 0 && x <= cols - 1 ? src[x] : 0; /* others are never read */
+		}
+		for (int32_t i = 0; i < iteration; i++) {
+			for (int tx = 0; tx < B; tx++) {
+				int32_t w = tx - 1 < vmin ? vmin : tx - 1, e = tx + 1 > vmax ? vmax : tx + 1;
+				computed[tx] = tx >= i + 1 && tx <= B - i - 2 && tx >= vmin && tx <= vmax;
+				if (computed[tx]) {
+					int32_t m = prev[w] <= prev[tx] ? prev[w] : prev[tx];
+					m = m <= prev[e] ? m : prev[e];
+					result[tx] = m + wall[cols * (start + i) + blk + tx];
+				}
+			}
+			if (i == iteration - 1)
+				break;
+			for (int tx = 0; tx < B; tx++)
+				if (computed[tx])
+					prev[tx] = result[tx];
+		}
+		for (int tx = 0; tx < B; tx++)
+			if (computed[tx])
+				res[blk + tx] = result[tx];
+	}
+}
