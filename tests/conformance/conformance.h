@@ -42,5 +42,6 @@ void ref_matrix_count_empty(conf_io *io);
 void ref_search_lower(conf_io *io);
 void ref_matrix_mul(conf_io *io);
 void ref_pathfinder(conf_io *io);
+void ref_nn_layer1(conf_io *io);
 
 #endif

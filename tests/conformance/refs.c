@@ -279,3 +279,28 @@ void ref_pathfinder(conf_io *io)
 				res[blk + tx] = result[tx];
 	}
 }
+
+/* kernels/nn_sm20.sass (executeFirstLayer): per CTA b and thread (tx, ty) of 13 x 13, the
+   bias plus 25 taps of a 5 x 5 window at (2*tx, 2*ty) of the 29 x 29 input, accumulated with
+   fused multiply-adds in tap order, then 1.7159 * tanhf(0.66666667 * r) in the source's mix
+   of double and float. Compared within a tolerance (the GPU's tanhf is its own). */
+void ref_nn_layer1(conf_io *io)
+{
+	static const int tmpl[25] = {0,  1,  2,  3,  4,  29, 30, 31, 32, 33, 58, 59, 60,
+				     61, 62, 87, 88, 89, 90, 91, 116, 117, 118, 119, 120};
+	const float *n = conf_in(io, "neurons"), *w = conf_in(io, "weights");
+	float *out = conf_want(io, "layer2");
+	uint32_t nb = io->x->grid[0];
+	if (io->x->block[0] != 13 || io->x->block[1] != 13 || conf_count(io, "neurons") < 841 ||
+	    conf_count(io, "weights") < 26 * (uint64_t)nb || conf_count(io, "layer2") < 169 * (uint64_t)nb)
+		conf_fail("executeFirstLayer needs 13 x 13 threads, a 29 x 29 input, 26 weights and 169 outputs per CTA");
+	for (uint32_t b = 0; b < nb; b++)
+		for (int ty = 0; ty < 13; ty++)
+			for (int tx = 0; tx < 13; tx++) {
+				float r = w[26 * b];
+				for (int i = 0; i < 25; i++)
+					r = fmaf(n[2 * ty * 29 + 2 * tx + tmpl[i]], w[26 * b + 1 + (uint32_t)i], r);
+				out[169 * b + 13 * (uint32_t)ty + (uint32_t)tx] =
+					(float)(1.7159 * (double)tanhf((float)(0.66666667 * (double)r)));
+			}
+}
