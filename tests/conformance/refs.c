@@ -304,3 +304,45 @@ void ref_nn_layer1(conf_io *io)
 					(float)(1.7159 * (double)tanhf((float)(0.66666667 * (double)r)));
 			}
 }
+
+/* kernels/btree_sm20.sass (Rodinia b+tree's findRangeK, DEFAULT_ORDER 32, long as 32 bits):
+   per query (CTA) the threads of one level test their key interval; the one that matches
+   (keys strictly increase, so at most one) records its child if it is a node index; then
+   the query moves to it. Nodes are location, indices[33], keys[33], is_leaf, num_keys. */
+void ref_btree_range(conf_io *io)
+{
+	enum { ORDER = 32, WORDS = 3 + 2 * (ORDER + 1), IDX = 1, KEY = 2 + ORDER };
+	const int32_t *k = conf_in(io, "knodes");
+	const int32_t *start = conf_in(io, "start"), *end = conf_in(io, "end");
+	int32_t *curr = conf_want(io, "currKnode"), *last = conf_want(io, "lastKnode");
+	int32_t *off = conf_want(io, "offset"), *off2 = conf_want(io, "offset2");
+	int32_t *rs = conf_want(io, "recstart"), *rl = conf_want(io, "reclen");
+	int32_t height = (int32_t)conf_param32(io, 0x0), elem = (int32_t)conf_param32(io, 0x8);
+	uint64_t nodes = conf_count(io, "knodes") / WORDS;
+	uint32_t nq = io->x->grid[0];
+	if (io->x->block[0] != ORDER || elem < 1 || (uint64_t)elem > nodes || conf_count(io, "start") < nq)
+		conf_fail("findRangeK needs 32 threads and knodes_elem nodes");
+#define NODE(n) (k + (uint64_t)(n) * WORDS)
+	for (uint32_t b = 0; b < nq; b++) {
+		for (int32_t i = 0; i < height; i++) {
+			for (int t = 0; t < ORDER; t++) {
+				const int32_t *c = NODE(curr[b]), *l = NODE(last[b]);
+				if (curr[b] < 0 || (uint64_t)curr[b] >= nodes || last[b] < 0 || (uint64_t)last[b] >= nodes)
+					conf_fail("a node index out of the tree");
+				if (c[KEY + t] <= start[b] && c[KEY + t + 1] > start[b] && c[IDX + t] < elem)
+					off[b] = c[IDX + t];
+				if (l[KEY + t] <= end[b] && l[KEY + t + 1] > end[b] && l[IDX + t] < elem)
+					off2[b] = l[IDX + t];
+			}
+			curr[b] = off[b];
+			last[b] = off2[b];
+		}
+		for (int t = 0; t < ORDER; t++)
+			if (NODE(curr[b])[KEY + t] == start[b])
+				rs[b] = NODE(curr[b])[IDX + t];
+		for (int t = 0; t < ORDER; t++)
+			if (NODE(last[b])[KEY + t] == end[b])
+				rl[b] = NODE(last[b])[IDX + t] - rs[b] + 1;
+	}
+#undef NODE
+}
