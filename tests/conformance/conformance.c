@@ -54,6 +54,7 @@ static const conf_case cases[] = {
 	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},
 	{.name = "nn_sm20", .ref = ref_nn_layer1, .ours = true, .tol = 1e-5},
 	{.name = "btree_sm20", .ref = ref_btree_range, .ours = true},
+	{.name = "dwt_sm20", .ref = ref_dwt_haar, .ours = true},
 };
 
 static jmp_buf bail;

@@ -44,5 +44,6 @@ void ref_matrix_mul(conf_io *io);
 void ref_pathfinder(conf_io *io);
 void ref_nn_layer1(conf_io *io);
 void ref_btree_range(conf_io *io);
+void ref_dwt_haar(conf_io *io);
 
 #endif

@@ -346,3 +346,58 @@ void ref_btree_range(conf_io *io)
 	}
 #undef NODE
 }
+
+/* kernels/dwt_sm20.sass (the SDK's dwtHaar1D): per CTA, the first Haar step on registers
+   (details straight to od, approximations to shared memory with one word of padding per 16),
+   then dlevels - 1 steps by the threads still below their count, then shared[0] as the
+   CTA's final approximation. Float arithmetic in the source's order, so bit for bit. */
+void ref_dwt_haar(conf_io *io)
+{
+	const float *id = conf_in(io, "id");
+	float *od = conf_want(io, "od"), *approx = conf_want(io, "approx");
+	const float c = 0.70710678118654752440f;
+	uint32_t dlevels = conf_param32(io, 0xc), half = conf_param32(io, 0x10);
+	int32_t bdim = (int32_t)conf_param32(io, 0x14);
+	uint32_t gdim = io->x->grid[0];
+	if (bdim < 1 || bdim > 512 || (uint32_t)bdim != io->x->block[0] ||
+	    conf_count(io, "id") < 2 * (uint64_t)bdim * gdim || conf_count(io, "approx") < gdim ||
+	    conf_count(io, "od") < half + (uint64_t)bdim * gdim || dlevels > 31)
+		conf_fail("dwtHaar1D needs bdim = blockDim, 2*bdim samples per CTA and room in od");
+	for (uint32_t b = 0; b < gdim; b++) {
+		float sh[2 * 512 + 64] = {0}, d0[512], d1[512];
+		uint32_t n[512], off[512], i0[512];
+		for (int t = 0; t < bdim; t++) {
+			sh[t] = id[2 * (uint32_t)bdim * b + (uint32_t)t];
+			sh[t + bdim] = id[2 * (uint32_t)bdim * b + (uint32_t)(t + bdim)];
+		}
+		for (int t = 0; t < bdim; t++) {
+			d0[t] = sh[2 * t];
+			d1[t] = sh[2 * t + 1];
+		}
+		for (int t = 0; t < bdim; t++) {
+			od[(uint32_t)bdim * b + (uint32_t)t + half] = (d0[t] - d1[t]) * c;
+			sh[t + (t >> 4)] = (d0[t] + d1[t]) * c;
+		}
+		if (dlevels <= 1)
+			continue;
+		for (int t = 0; t < bdim; t++) {
+			n[t] = (uint32_t)bdim >> 1;
+			off[t] = 1;
+			i0[t] = 2 * (uint32_t)t;
+		}
+		for (uint32_t i = 1; i < dlevels; i++)
+			for (int t = 0; t < bdim; t++) {
+				if ((uint32_t)t >= n[t])
+					continue;
+				uint32_t i1 = i0[t] + off[t], a = i0[t] + (i0[t] >> 4), e = i1 + (i1 >> 4);
+				if (e >= sizeof sh / sizeof sh[0])
+					conf_fail("dwtHaar1D reads past its shared array");
+				od[n[t] * gdim + b * n[t] + (uint32_t)t] = (sh[a] - sh[e]) * c;
+				sh[a] = (sh[a] + sh[e]) * c;
+				n[t] >>= 1;
+				off[t] <<= 1;
+				i0[t] <<= 1;
+			}
+		approx[b] = sh[0];
+	}
+}
