@@ -1298,12 +1298,14 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	ast_unit *u = ptx_looks_like(src) ? ast_parse_ptxplus(file, src, diag) : ast_parse_sass(file, src, diag);
 	if (!u)
 		return NULL;
-	const char *target = target_override ? target_override : u->target ? u->target : "sm_20";
+	/* a listing for another generation is not read past its target line, whatever --target says */
+	const char *target = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	asm_ctx c = {.dg = &u->diags, .target = target};
 	c.dialect = isa_dialect_of(target);
 	if (c.dialect == ISA_DIALECT_NONE) {
 		ast_error(&u->diags, u->target ? u->target_loc : (ast_loc){1, 1},
-			  "unsupported target '%s' (this build runs sm_20 and sm_21)", target);
+			  "unsupported target '%s' (this build runs sm_20 and sm_21; Tesla, Kepler and Maxwell are planned)",
+			  target);
 		ast_free(u);
 		return NULL;
 	}

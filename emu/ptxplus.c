@@ -441,7 +441,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 	ast_unit *u = ast_parse_sass(file, src, diag);
 	if (!u)
 		return 1;
-	const char *tg = target_override ? target_override : u->target ? u->target : "sm_20";
+	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
 	if (d == ISA_DIALECT_NONE) {
 		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);
@@ -600,7 +600,7 @@ int ptx_convert_to_sass(const char *file, const char *src, const char *target_ov
 	ast_unit *u = ast_parse_ptxplus(file, src, diag);
 	if (!u)
 		return 1;
-	const char *tg = target_override ? target_override : u->target ? u->target : "sm_20";
+	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
 	if (d == ISA_DIALECT_NONE && !u->diags.nerrors)
 		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);

@@ -93,6 +93,8 @@ typedef struct {
 	const char **line_starts; /* line N starts at line_starts[N - 1] */
 	int nlines;
 	void *front;              /* a front end's own parser state */
+	bool foreign_target;      /* the text names a target this build does not run: parsing
+				     stopped there (its syntax is another generation's) */
 	int lex_col;
 	bool lex_after_addr;   /* an encoding comment right after an address belongs to it */
 	bool lex_prev_addr;

@@ -56,8 +56,10 @@ stmt
 						free($1);
 					/* other targets' PTXPlus (Tesla's half registers, s[] operands) is not
 					   this grammar's: stop here, the assembler reports the target */
-					if (isa_dialect_of(u->target) == ISA_DIALECT_NONE)
+					if (isa_dialect_of(u->target) == ISA_DIALECT_NONE) {
+						u->foreign_target = true;
 						YYACCEPT;
+					}
 				}
 	| ENTRY                 { ast_begin_func(u, $1, L(@1)); }
 	| LABELDEF              { ptx_label(u, $1, L(@1)); }

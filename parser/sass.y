@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "sass.lex.h"
+#include "../isa/isa.h"
 #include "../emu/xalloc.h"
 static void end_line(ast_unit *u, int line);
 static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
@@ -64,6 +65,12 @@ content
 						u->target_loc = L(@1);
 					} else
 						free($1);
+					/* another generation's syntax (Tesla's halves and C0 guards, ...):
+					   stop here, the assembler reports the target once */
+					if (isa_dialect_of(u->target) == ISA_DIALECT_NONE) {
+						u->foreign_target = true;
+						YYACCEPT;
+					}
 				}
 	| FUNCTION ID           { ast_begin_func(u, $2, L(@2)); }
 	| FUNCTION              { ast_error(&u->diags, L(@1), "missing function name"); }

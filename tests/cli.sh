@@ -185,6 +185,13 @@ contains "ptx float field" err "does not fit the 20-bit field"
 sed 's/\.s\././; s/nop\.s;/nop;/' "$tmp/walk.ptx" >"$tmp/walk_nos.ptx"
 check "no .s" 1 "$SIMTEMU" run "$tmp/walk_nos.ptx"
 contains "no .s result" out "expect out: FAILED, 5 of 8 differ; first [3]: got 1104, want 1103"
+# a listing for another generation: one error at its target line, not a syntax error per line
+if [ -f ../shared/corpus/sm_10_matmul_kernel.sass ]; then
+	check "tesla sass" 2 "$SIMTEMU" run --target sm_20 ../shared/corpus/sm_10_matmul_kernel.sass
+	contains "tesla sass target" err "sm_10_matmul_kernel.sass:2:2: error: unsupported target 'sm_10'"
+	if [ "$(grep -c 'error:' "$tmp/err")" -eq 1 ]; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL tesla sass: more than one error"; cat "$tmp/err"; fi
+fi
 # GPGPU-Sim's Tesla PTXPlus needs the Tesla dialect: one clear error at its .target
 if [ -f ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus ]; then
 	check "tesla ptxplus" 2 "$SIMTEMU" run ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus
