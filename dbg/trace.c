@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "dbg.h"
+#include "../emu/stats.h"
 
 char *dbg_mask(char *buf, uint32_t m, int n)
 {
@@ -66,17 +67,6 @@ static void csv_str(FILE *out, const char *t)
 	fputc('"', out);
 }
 
-static void json_str(FILE *out, const char *t)
-{
-	fputc('"', out);
-	for (; *t; t++) {
-		if (*t == '"' || *t == '\\')
-			fputc('\\', out);
-		fputc(*t, out);
-	}
-	fputc('"', out);
-}
-
 static void structured_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w,
 			   const simt_token *tok)
 {
@@ -110,7 +100,7 @@ static void structured_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx 
 	}
 	fprintf(out, "{\"step\": %llu, \"kind\": \"%s\", \"pc\": \"0x%04x\", \"insn\": ",
 		(unsigned long long)(tok ? 0 : step), tok ? "pop" : "issue", addr_of(x, s->pc));
-	json_str(out, text);
+	stats_json_str(out, text);
 	fprintf(out, ", \"A\": \"%s\"", dbg_mask(m, s->A, n));
 	fprintf(out, ", \"X\": \"%s\"", dbg_mask(m, s->X, n));
 	fprintf(out, ", \"Dbrk\": \"%s\"", dbg_mask(m, s->Dbrk, n));

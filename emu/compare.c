@@ -116,20 +116,6 @@ static void pct_cell(FILE *out, uint64_t a, uint64_t b, bool csv)
 		fprintf(out, csv ? "%.2f" : "%+7.1f%%", p);
 }
 
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(out, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void table(FILE *out, const char *title, const cmp_row *rows, int n, const stats_totals *ta,
 		  const stats_totals *tb)
 {
@@ -153,7 +139,7 @@ static void json_rows(FILE *out, const cmp_row *rows, int n)
 {
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
-		json_str(out, rows[i].key);
+		stats_json_str(out, rows[i].key);
 		fprintf(out, ", \"a\": {\"warp_inst\": %llu, \"thread_inst\": %llu}, \"b\": {\"warp_inst\": %llu, "
 			"\"thread_inst\": %llu}}", (unsigned long long)rows[i].a[0], (unsigned long long)rows[i].a[1],
 			(unsigned long long)rows[i].b[0], (unsigned long long)rows[i].b[1]);
@@ -163,11 +149,11 @@ static void json_rows(FILE *out, const cmp_row *rows, int n)
 static void json_run(FILE *out, const char *file, const emu_ctx *x, const stats_totals *t)
 {
 	fprintf(out, "{\"file\": ");
-	json_str(out, file);
+	stats_json_str(out, file);
 	fprintf(out, ", \"kernel\": ");
-	json_str(out, x->f->name);
+	stats_json_str(out, x->f->name);
 	fprintf(out, ", \"target\": ");
-	json_str(out, x->prog->target);
+	stats_json_str(out, x->prog->target);
 	fprintf(out, ", \"totals\": {\"warp_inst\": %llu, \"thread_inst\": %llu, \"active_thread_inst\": %llu, "
 		"\"pred_off\": %llu}}", (unsigned long long)t->warp, (unsigned long long)t->thread,
 		(unsigned long long)t->active, (unsigned long long)t->predoff);
@@ -208,7 +194,7 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 		fprintf(out, ",\n \"outputs\": [");
 		for (int i = 0; i < nbufs; i++) {
 			fprintf(out, "%s{\"name\": ", i ? ", " : "");
-			json_str(out, bufs[i].name);
+			stats_json_str(out, bufs[i].name);
 			fprintf(out, ", \"equal\": %s, \"differing\": %llu}",
 				bufs[i].same_shape && !bufs[i].ndiff ? "true" : "false",
 				(unsigned long long)bufs[i].ndiff);

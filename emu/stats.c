@@ -80,7 +80,7 @@ double stats_simd_efficiency(const emu_ctx *x)
 	return t.warp ? (double)t.thread / ((double)t.warp * x->warp_size) : 0.0;
 }
 
-static void json_str(FILE *out, const char *s)
+void stats_json_str(FILE *out, const char *s)
 {
 	fputc('"', out);
 	for (; *s; s++) {
@@ -140,9 +140,9 @@ void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out)
 				(unsigned long long)rows[i].predoff);
 	} else if (fmt == STATS_JSON) {
 		fprintf(out, "{\"kernel\": ");
-		json_str(out, x->f->name);
+		stats_json_str(out, x->f->name);
 		fprintf(out, ", \"target\": ");
-		json_str(out, x->prog->target);
+		stats_json_str(out, x->prog->target);
 		fprintf(out, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u],\n", x->grid[0], x->grid[1],
 			x->grid[2], x->block[0], x->block[1], x->block[2]);
 		fprintf(out, " \"totals\": {\"warp_inst\": %llu, \"thread_inst\": %llu, "
@@ -152,7 +152,7 @@ void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out)
 		fprintf(out, " \"by\": \"%s\", \"rows\": [", by_names[by]);
 		for (int i = 0; i < n; i++) {
 			fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
-			json_str(out, rows[i].key);
+			stats_json_str(out, rows[i].key);
 			fprintf(out, ", \"warp_inst\": %llu, \"thread_inst\": %llu, \"active_thread_inst\": %llu, "
 				"\"pred_off\": %llu}", (unsigned long long)rows[i].warp,
 				(unsigned long long)rows[i].thread, (unsigned long long)rows[i].active,

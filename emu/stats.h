@@ -25,6 +25,8 @@ double stats_simd_efficiency(const emu_ctx *x);
 int stats_parse_by(const char *s);
 int stats_parse_fmt(const char *s);
 const char *stats_by_name(stats_by by);
+/* A JSON string literal for s (quotes, backslashes and control characters escaped). */
+void stats_json_str(FILE *out, const char *s);
 void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out);
 
 #endif

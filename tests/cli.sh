@@ -180,6 +180,10 @@ check "bad ptxplus" 2 "$SIMTEMU" asm "$tmp/bad.ptx"
 contains "ptx syntax" err "bad.ptx:5:15: error: syntax error"
 contains "ptx opcode" err "bad.ptx:6:2: error: unsupported PTXPlus instruction 'foo.u32' for sm_20"
 contains "ptx float field" err "does not fit the 20-bit field"
+# JSON escapes control characters in instruction texts (a tab between operands)
+printf '.block 2\n\tS2R R0,\tSR_Tid_X;\n\tEXIT;\n' >"$tmp/tab.sass"
+check "trace json tab" 0 "$SIMTEMU" trace --format json "$tmp/tab.sass"
+contains "json escape" out '"insn": "S2R R0,\u0009SR_Tid_X"'
 # GPGPU-Sim-style PTXPlus drops .S: the else side of walk's if/else then runs on into the
 # then side (docs/ptxplus.md): lane 3 gets 100 + 1 + 3 + 1000 = 1104, not 1103, and lanes 3-7 differ
 sed 's/\.s\././; s/nop\.s;/nop;/' "$tmp/walk.ptx" >"$tmp/walk_nos.ptx"
