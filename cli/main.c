@@ -293,7 +293,9 @@ static int report(emu_ctx *x, const emu_spec *sp, const opts *o, bool stats)
 		spec_dump(x, o->dumps[i], stdout);
 	int nchecked = 0;
 	FILE *devnull = o->quiet ? fopen("/dev/null", "w") : NULL;
-	int failed = spec_check(sp, x, devnull ? devnull : stdout, stderr, &nchecked);
+	/* CSV and JSON statistics keep stdout machine-readable: the .expect reports go to stderr */
+	bool machine = stats && stats_parse_fmt(o->counts) != STATS_TABLE;
+	int failed = spec_check(sp, x, devnull ? devnull : machine ? stderr : stdout, stderr, &nchecked);
 	if (devnull)
 		fclose(devnull);
 	if (stats)
@@ -672,9 +674,9 @@ static int cmd_compare(int argc, char **argv)
 			launch *R = r ? &B : &A;
 			failed += spec_check(&R->sp, &R->x, m, stderr, &n[r]);
 			fclose(m);
-			for (char *l = text; fmt == STATS_TABLE && !A.o.quiet && l && *l;) {
+			for (char *l = text; !A.o.quiet && l && *l;) { /* stderr beside CSV and JSON */
 				size_t k = strcspn(l, "\n");
-				printf("%c: %.*s\n", r ? 'B' : 'A', (int)k, l);
+				fprintf(fmt == STATS_TABLE ? stdout : stderr, "%c: %.*s\n", r ? 'B' : 'A', (int)k, l);
 				l += k + (l[k] == '\n');
 			}
 			free(text);

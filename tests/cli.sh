@@ -39,6 +39,10 @@ check "help" 0 "$SIMTEMU" --help
 contains "help lists exit status" out "exit status: 0 ok"
 check "run help" 0 "$SIMTEMU" run --help
 check "stats json" 0 "$SIMTEMU" stats --counts json examples/walk.sass
+# stdout is the JSON object alone: the .expect report went to stderr
+if [ "$(head -c 1 "$tmp/out")" = "{" ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL stats json: stdout does not start with the object"; head -2 "$tmp/out"; fi
+contains "stats json expect on stderr" err "expect out: ok (8 values)"
 contains "json totals" out '"totals": {"warp_inst": 41, "thread_inst": 232, "active_thread_inst": 212, "pred_off": 1}'
 contains "json row" out '{"key": "BRA", "warp_inst": 8, "thread_inst": 37, "active_thread_inst": 24, "pred_off": 1}'
 check "stats csv by mnemonic" 0 "$SIMTEMU" stats --counts csv --by mnemonic examples/walk.sass
