@@ -94,7 +94,8 @@ void stats_json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* Per-CTA totals after the main report: a table, CSV lines, or one JSON object. */
+/* Per-CTA totals after the main report: a table, CSV lines, or (JSON) the "ctas" member
+   that closes the report's object, so that stdout stays one JSON document. */
 static void stats_print_ctas(const emu_ctx *x, stats_fmt fmt, FILE *out)
 {
 	uint32_t n = x->grid[0] * x->grid[1] * x->grid[2];
@@ -104,7 +105,7 @@ static void stats_print_ctas(const emu_ctx *x, stats_fmt fmt, FILE *out)
 	else if (fmt == STATS_CSV)
 		fprintf(out, "cta,warp_inst,thread_inst,active_thread_inst,pred_off\n");
 	else
-		fprintf(out, "{\"ctas\": [");
+		fprintf(out, ",\n \"ctas\": [");
 	for (uint32_t i = 0; i < n; i++) {
 		const emu_cta_stats *c = &x->cta_stats[i];
 		char id[48];
@@ -159,8 +160,8 @@ void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out)
 				(unsigned long long)rows[i].predoff);
 		}
 		fprintf(out, "],\n \"simd_efficiency\": %.6f, \"max_stack_depth\": %d, "
-			"\"divergent_branches\": %llu}\n", eff, x->stats.max_depth,
-			(unsigned long long)x->stats.divergent);
+			"\"divergent_branches\": %llu%s", eff, x->stats.max_depth,
+			(unsigned long long)x->stats.divergent, x->cta_stats ? "" : "}\n");
 	} else {
 		fprintf(out, "kernel %s  target %s  grid %u,%u,%u  block %u,%u,%u  warp size %d\n",
 			x->f->name, x->prog->target, x->grid[0], x->grid[1], x->grid[2], x->block[0],

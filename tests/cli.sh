@@ -135,6 +135,12 @@ check "per-cta" 0 "$SIMTEMU" stats --per-cta examples/reduce.sass
 contains "total" out "total                             292         9096                5756         64"
 contains "cta 0" out "(0,0,0)                   146         4548                2878         32"
 contains "cta 1" out "(1,0,0)                   146         4548                2878         32"
+# with JSON the CTAs are a member of the one report object
+check "per-cta json" 0 "$SIMTEMU" stats --per-cta --counts json examples/reduce.sass
+contains "per-cta json member" out ' "ctas": ['
+contains "per-cta json cta 1" out '{"cta": [1, 0, 0], "warp_inst": 146, "thread_inst": 4548, "active_thread_inst": 2878, "pred_off": 32}]}'
+if [ "$(grep -c '^{' "$tmp/out")" -eq 1 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL per-cta json: more than one top-level object"; fi
 check "per-cta -j 2" 0 "$SIMTEMU" stats --per-cta -j 2 --counts csv examples/reduce.sass
 contains "per-cta csv" out '"(1,0,0)",146,4548,2878,32'
 # convert --to ptxplus: one PTXPlus line per instruction, for the examples and (when the
