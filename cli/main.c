@@ -589,6 +589,7 @@ static int cmd_isa(int argc, char **argv)
    and ABI; outputs compared by buffer name, counts side by side. */
 static const char *plot_path;
 static double cmp_tol;
+static bool cmp_tol_given;
 
 static int compare_opt(launch *L, int c, const char *arg)
 {
@@ -599,6 +600,7 @@ static int compare_opt(launch *L, int c, const char *arg)
 		plot_path = arg;
 		return 0;
 	case 'T':
+		cmp_tol_given = true;
 		cmp_tol = strtod(arg, &e);
 		if (e == arg || *e || !(cmp_tol >= 0))
 			return usage_error("--tol takes a number >= 0, not '%s'", arg);
@@ -614,9 +616,10 @@ static int cmd_compare(int argc, char **argv)
 			puts("usage: simtemu compare [options] A B\n"
 			     "  runs A and B with the same options (each also with its own directives), checks\n"
 			     "  every .expect, compares the output buffers they share by name (bit for bit, or\n"
-			     "  within --tol EPS for floats) and prints per-key counts side by side with B-A and\n"
-			     "  percent; --by, --counts table|csv|json, --plot FILE.svg; exit 1 if an .expect\n"
-			     "  fails or an output differs. Other options as for run (simtemu --help).");
+			     "  for floats within --tol EPS, else the largest .expect tol=) and prints per-key\n"
+			     "  counts side by side with B-A and percent; --by, --counts table|csv|json,\n"
+			     "  --plot FILE.svg; exit 1 if an .expect fails or an output differs. Other\n"
+			     "  options as for run (simtemu --help).");
 			return 0;
 		}
 	/* the two files: the arguments that are neither options nor option values */
@@ -682,8 +685,16 @@ static int cmd_compare(int argc, char **argv)
 			free(text);
 		}
 		int n1 = n[0], n2 = n[1];
+		/* without --tol, the largest tol= of either file's .expect lines */
+		double tol = cmp_tol;
+		for (int r = 0; r < 2 && !cmp_tol_given; r++) {
+			const emu_spec *sp = r ? &B.sp : &A.sp;
+			for (int i = 0; i < sp->nexpects; i++)
+				if (sp->expects[i].has_tol && sp->expects[i].tol > tol)
+					tol = sp->expects[i].tol;
+		}
 		cmp_buf *bufs;
-		int nbufs, ndiff = cmp_buffers(&A.x, &B.x, cmp_tol, &bufs, &nbufs);
+		int nbufs, ndiff = cmp_buffers(&A.x, &B.x, tol, &bufs, &nbufs);
 		stats_by by = (stats_by)stats_parse_by(A.o.by);
 		cmp_print(&A.x, A.file, &B.x, B.file, by, fmt, bufs, nbufs, stdout);
 		if (plot_path && !cmp_svg(&A.x, A.file, &B.x, B.file, by, plot_path)) {

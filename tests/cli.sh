@@ -230,6 +230,13 @@ contains "compare json row" out '{"key": "SSY", "a": {"warp_inst": 1, "thread_in
 # different outputs: walk's out[0] is 1002, loop's is 1 (both .expects hold): exit 1
 check "compare differs" 1 "$SIMTEMU" compare examples/walk.sass examples/loop.sass
 contains "compare differs report" out "output out: DIFFERENT, 8 of 8 differ; first [0]: A 1002, B 1"
+# floats: 1.0f against the next float up; equal within the .expect's tol=, not bit for bit
+printf '.block 1\n.buffer out f32 1\n.param u32 out\n.expect out = 1 tol=1e-6\nMOV R0, c [0x0] [0x20];\nMOV32I R1, 0x3f800000;\nST [R0], R1;\nEXIT;\n' >"$tmp/one.sass"
+sed 's/0x3f800000/0x3f800001/' "$tmp/one.sass" >"$tmp/one_up.sass"
+check "compare within tol" 0 "$SIMTEMU" compare "$tmp/one.sass" "$tmp/one_up.sass"
+contains "compare tol identical" out "output out: identical (1 values)"
+check "compare --tol 0" 1 "$SIMTEMU" compare --tol 0 "$tmp/one.sass" "$tmp/one_up.sass"
+contains "compare exact differs" out "output out: DIFFERENT, 1 of 1 differ; first [0]: A 1, B 1.00000012"
 check "compare one file" 2 "$SIMTEMU" compare examples/walk.sass
 check "compare bad tol" 2 "$SIMTEMU" compare --tol x examples/walk.sass examples/loop.sass
 # the README's debugger walkthrough, so that it stays true
