@@ -74,7 +74,7 @@ static void structured_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx 
 	int n = w->nlanes;
 	const simt_state *s = &w->s;
 	const emu_insn *in = cur_insn(x, w);
-	char text[160];
+	char text[512];
 	if (tok)
 		snprintf(text, sizeof text, "pop [%s,%s,0x%04x]", simt_type_name(tok->type), dbg_mask(m, tok->mask, n),
 			 addr_of(x, tok->pc));

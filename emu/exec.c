@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "emu.h"
+#include "stats.h"
 
 typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT } run_result;
 
@@ -145,6 +146,20 @@ static int fe_mode(int rnd)
 	}
 }
 
+/* The value of an immediate or constant-bank source, the same in every lane. */
+static uint32_t uniform_src(const emu_ctx *x, const emu_src *s)
+{
+	uint32_t v = s->imm;
+	if (s->kind == SRC_CONST) {
+		memcpy(&v, x->cbank[s->bank] + s->imm, 4);
+		v &= s->and_;
+		if (s->iabs && (int32_t)v < 0)
+			v = (uint32_t)-v;
+		v = (v ^ s->xor_) + s->add;
+	}
+	return v;
+}
+
 /* Fetch a source operand as a lane vector (registers are read in place). */
 static const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
 {
@@ -169,14 +184,7 @@ static const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *
 		}
 		return tmp;
 	}
-	uint32_t v = s->imm;
-	if (s->kind == SRC_CONST) {
-		memcpy(&v, x->cbank[s->bank] + s->imm, 4);
-		v &= s->and_;
-		if (s->iabs && (int32_t)v < 0)
-			v = (uint32_t)-v;
-		v = (v ^ s->xor_) + s->add;
-	}
+	uint32_t v = uniform_src(x, s);
 	for (int l = 0; l < n; l++)
 		tmp[l] = v;
 	return tmp;
@@ -1368,14 +1376,7 @@ static void bind_operands(emu_ctx *x)
 			emu_src *s = &x->code[i].s[k];
 			if (s->kind != SRC_IMM && s->kind != SRC_CONST)
 				continue;
-			uint32_t v = s->imm;
-			if (s->kind == SRC_CONST) {
-				memcpy(&v, x->cbank[s->bank] + s->imm, 4);
-				v &= s->and_;
-				if (s->iabs && (int32_t)v < 0)
-					v = (uint32_t)-v;
-				v = (v ^ s->xor_) + s->add;
-			}
+			uint32_t v = uniform_src(x, s);
 			uint32_t *vec = x->vecs[4 * i + k];
 			for (int l = 0; l < 32; l++)
 				vec[l] = v;
@@ -1385,14 +1386,8 @@ static void bind_operands(emu_ctx *x)
 
 static emu_cta_stats stats_now(const emu_ctx *x)
 {
-	emu_cta_stats t = {0};
-	for (int i = 0; i < x->f->n; i++) {
-		t.warp += x->stats.warp[i];
-		t.thread += x->stats.thread[i];
-		t.active += x->stats.active[i];
-		t.predoff += x->stats.predoff[i];
-	}
-	return t;
+	stats_totals t = stats_total(x);
+	return (emu_cta_stats){.warp = t.warp, .thread = t.thread, .active = t.active, .predoff = t.predoff};
 }
 
 /* Run CTAs taken from the pool until none is left, one after another on this thread. */

@@ -131,8 +131,6 @@ static ast_opnd sass_opnd(tr *t, const ptx_opnd *o, int slot)
 		shape = strchr(shape, ',') ? strchr(shape, ',') + 1 : NULL;
 	size_t sl = shape ? strcspn(shape, ",") : 0;
 	bool reg_only = shape && memchr(shape, 'r', sl) && !memchr(shape, 'i', sl) && !memchr(shape, 'f', sl);
-	if (t->op == ISA_BAR && slot == 0 && part(t, "red"))
-		reg_only = true; /* BAR.RED's destination */
 	switch (o->kind) {
 	case PO_REG:
 		a.kind = OPND_REG;
