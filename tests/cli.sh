@@ -194,6 +194,10 @@ contains "ptx float field" err "does not fit the 20-bit field"
 printf '.block 2\n\tS2R R0,\tSR_Tid_X;\n\tEXIT;\n' >"$tmp/tab.sass"
 check "trace json tab" 0 "$SIMTEMU" trace --format json "$tmp/tab.sass"
 contains "json escape" out '"insn": "S2R R0,\u0009SR_Tid_X"'
+# a PTXPlus constant table would be skipped: an error that says what to do instead
+printf '.version 1.4+\n.target sm_20\n.const .u32 constant1k[1] = {\n  0x00000007\n};\n.entry k\n{\n\texit;\n}\n' >"$tmp/ctab.ptx"
+check "ptxplus const table" 2 "$SIMTEMU" asm "$tmp/ctab.ptx"
+contains "const table located" err "ctab.ptx:3:1: error: PTXPlus constant tables are not read"
 # GPGPU-Sim-style PTXPlus drops .S: the else side of walk's if/else then runs on into the
 # then side (docs/ptxplus.md): lane 3 gets 100 + 1 + 3 + 1000 = 1104, not 1103, and lanes 3-7 differ
 sed 's/\.s\././; s/nop\.s;/nop;/' "$tmp/walk.ptx" >"$tmp/walk_nos.ptx"
