@@ -18,7 +18,7 @@ LDLIBS   = -lreadline -lm -lpthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c emu/ptxplus_read.c emu/compare.c \
+LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/asm_tesla.c emu/tesla.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c emu/ptxplus_read.c emu/compare.c \
           dbg/trace.c dbg/debug.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
@@ -58,7 +58,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c
 # fesetround must not be folded away around the fp handlers
 $(BUILD)/emu/exec.o: ALLCFLAGS += -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
-$(BUILD)/%.o: %.c $(wildcard */*.h) isa/sm20.def emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
+$(BUILD)/%.o: %.c $(wildcard */*.h) isa/sm20.def isa/sm10.def emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 

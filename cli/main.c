@@ -580,7 +580,7 @@ static int cmd_isa(int argc, char **argv)
 	}
 	isa_dialect d = isa_dialect_of(target);
 	if (d == ISA_DIALECT_NONE)
-		return usage_error("unsupported target '%s' (this build runs sm_20 and sm_21)", target);
+		return usage_error("unsupported target '%s' (this build runs sm_10-sm_13, sm_20 and sm_21)", target);
 	isa_print(d, target);
 	return 0;
 }

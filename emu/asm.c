@@ -8,21 +8,10 @@
 #include "semantics.h"
 #include "xalloc.h"
 #include "ptxplus_read.h"
+#include "asm_int.h"
 
-typedef struct {
-	ast_diags *dg;
-	isa_dialect dialect;
-	const char *target;
-	const isa_desc *desc;
-	ast_func *af;
-	emu_func *ef;
-	const ast_insn *ai;
-	emu_insn *in;
-	const int64_t *addrs; /* instruction addresses of the function */
-	int maxreg;
-} asm_ctx;
 
-static bool has_mod(const ast_insn *ai, const char *m)
+bool asm_has_mod(const ast_insn *ai, const char *m)
 {
 	for (int i = 0; i < ai->nmods; i++)
 		if (!strcmp(ai->mods[i], m))
@@ -30,7 +19,7 @@ static bool has_mod(const ast_insn *ai, const char *m)
 	return false;
 }
 
-static void err(asm_ctx *c, ast_loc loc, const char *fmt, const char *a, const char *b)
+void asm_err(asm_ctx *c, ast_loc loc, const char *fmt, const char *a, const char *b)
 {
 	ast_error(c->dg, loc, fmt, a, b);
 }
@@ -49,6 +38,9 @@ static char kind_letter(const ast_opnd *o)
 	case OPND_SREG: return 's';
 	case OPND_LABEL: return 't';
 	case OPND_CCTEST: return 'k';
+	case OPND_AREG: return 'a';
+	case OPND_SMEM: return 'g';
+	case OPND_CCREG: return 'q';
 	}
 	return '?';
 }
@@ -65,13 +57,16 @@ static const char *kind_name(char k)
 	case 's': return "special register";
 	case 't': return "branch target";
 	case 'k': return "condition-code test";
+	case 'a': return "address register A1-A7";
+	case 'g': return "shared g [An+k]";
+	case 'q': return "condition Cn.COND";
 	}
 	return "operand";
 }
 
 /* Check operand count and kinds. A float slot ('f') accepts hex integers (20-bit
    float fields); a target slot ('t') accepts an address. */
-static bool check_shape(asm_ctx *c)
+bool asm_check_shape(asm_ctx *c)
 {
 	const char *shape = c->desc->shape;
 	const ast_insn *ai = c->ai;
@@ -129,7 +124,7 @@ static bool check_shape(asm_ctx *c)
 
 /* ---- operands ---- */
 
-static void note_reg(asm_ctx *c, int r, int n)
+void asm_note_reg(asm_ctx *c, int r, int n)
 {
 	if (r != AST_RZ && r + n - 1 > c->maxreg)
 		c->maxreg = r + n - 1;
@@ -137,23 +132,23 @@ static void note_reg(asm_ctx *c, int r, int n)
 
 static int max_reg(asm_ctx *c)
 {
-	return c->dialect == ISA_DIALECT_SM20 ? 62 : 254;
+	return c->dialect == ISA_DIALECT_SM20 ? 62 : c->dialect == ISA_DIALECT_SM10 ? 127 : 254;
 }
 
-static bool reg_ok(asm_ctx *c, const ast_opnd *o, int n)
+bool asm_reg_ok(asm_ctx *c, const ast_opnd *o, int n)
 {
 	if (o->reg == AST_RZ)
 		return true;
 	if (o->reg > max_reg(c) || o->reg + n - 1 > max_reg(c)) {
 		char b[32];
 		snprintf(b, sizeof b, "R%d", o->reg);
-		err(c, o->loc, "register %s does not exist on %s", b, c->target);
+		asm_err(c, o->loc, "register %s does not exist on %s", b, c->target);
 		return false;
 	}
 	if (n > 1 && o->reg % n) {
 		char b[32];
 		snprintf(b, sizeof b, "R%d", o->reg);
-		err(c, o->loc, "register %s is not aligned for a %s-register access", b,
+		asm_err(c, o->loc, "register %s is not aligned for a %s-register access", b,
 		    n == 2 ? "2" : "4");
 		return false;
 	}
@@ -161,17 +156,17 @@ static bool reg_ok(asm_ctx *c, const ast_opnd *o, int n)
 }
 
 /* A destination register; RZ writes go to the sink register. */
-static uint16_t dst_reg(asm_ctx *c, const ast_opnd *o, int n)
+uint16_t asm_dst_reg(asm_ctx *c, const ast_opnd *o, int n)
 {
 	if (o->kind != OPND_REG) {
-		err(c, o->loc, "destination must be a register%s", "", "");
+		asm_err(c, o->loc, "destination must be a register%s", "", "");
 		return EMU_RZ_SINK;
 	}
-	if (!reg_ok(c, o, n))
+	if (!asm_reg_ok(c, o, n))
 		return EMU_RZ_SINK;
 	if (o->reg == AST_RZ)
 		return EMU_RZ_SINK;
-	note_reg(c, o->reg, n);
+	asm_note_reg(c, o->reg, n);
 	if (o->cc)
 		c->in->cc_out = 1;
 	return (uint16_t)o->reg;
@@ -180,11 +175,11 @@ static uint16_t dst_reg(asm_ctx *c, const ast_opnd *o, int n)
 static uint16_t dst_pred(asm_ctx *c, const ast_opnd *o)
 {
 	if (o->kind != OPND_PRED) {
-		err(c, o->loc, "destination must be a predicate%s", "", "");
+		asm_err(c, o->loc, "destination must be a predicate%s", "", "");
 		return EMU_PT_SINK;
 	}
 	if (o->inv)
-		err(c, o->loc, "a destination predicate cannot be negated%s", "", "");
+		asm_err(c, o->loc, "a destination predicate cannot be negated%s", "", "");
 	return o->reg == AST_PT ? EMU_PT_SINK : (uint16_t)o->reg;
 }
 
@@ -203,16 +198,16 @@ static uint32_t f32_bits(double v)
 }
 
 /* An immediate: 20-bit fields unless wide (32I forms). */
-static uint32_t imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
+uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 {
 	if (o->kind == OPND_FIMM) {
 		if (!is_float) {
-			err(c, o->loc, "float literal in an integer operand%s", "", "");
+			asm_err(c, o->loc, "float literal in an integer operand%s", "", "");
 			return 0;
 		}
 		uint32_t b = f32_bits(o->fval);
 		if (!wide && (b & 0xfff)) {
-			err(c, o->loc, "float immediate does not fit the 20-bit field (low mantissa bits "
+			asm_err(c, o->loc, "float immediate does not fit the 20-bit field (low mantissa bits "
 			    "set); use a 32I form%s", "", "");
 		}
 		return b;
@@ -220,58 +215,58 @@ static uint32_t imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wid
 	int64_t v = o->ival;
 	if (wide) {
 		if (v < -2147483648LL || v > 0xffffffffLL)
-			err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
+			asm_err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
 		return (uint32_t)v;
 	}
 	if (is_float) {
 		/* old listings print the top 20 bits of the IEEE single */
 		if (v < 0) {
 			if (-v > 0x7ffff)
-				err(c, o->loc, "float field immediate out of range%s", "", "");
+				asm_err(c, o->loc, "float field immediate out of range%s", "", "");
 			return ((uint32_t)(-v) << 12) ^ 0x80000000u;
 		}
 		if (v > 0xfffff)
-			err(c, o->loc, "float field immediate does not fit in 20 bits%s", "", "");
+			asm_err(c, o->loc, "float field immediate does not fit in 20 bits%s", "", "");
 		return (uint32_t)v << 12;
 	}
 	if (v >= 0 && v <= 0xfffff)
 		return (uint32_t)((int32_t)((uint32_t)v << 12) >> 12); /* sign-extend the 20-bit field */
 	if (v < 0 && v >= -0x80000)
 		return (uint32_t)v;
-	err(c, o->loc, "immediate does not fit the 20-bit field; use a 32I form%s", "", "");
+	asm_err(c, o->loc, "immediate does not fit the 20-bit field; use a 32I form%s", "", "");
 	return 0;
 }
 
 /* A source operand; is_float selects float semantics for '-' and '|x|'. */
-static emu_src src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
+emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
 {
 	emu_src s = {.and_ = 0xffffffffu, .neg = o->neg, .inv = o->inv};
 	switch (o->kind) {
 	case OPND_REG:
-		reg_ok(c, o, 1);
+		asm_reg_ok(c, o, 1);
 		if (o->reg == AST_RZ) {
 			s.kind = SRC_IMM;
 			s.imm = 0;
 		} else {
 			s.kind = SRC_REG;
 			s.reg = (uint16_t)o->reg;
-			note_reg(c, o->reg, 1);
+			asm_note_reg(c, o->reg, 1);
 		}
 		break;
 	case OPND_IMM:
 	case OPND_FIMM:
 		s.kind = SRC_IMM;
-		s.imm = imm_value(c, o, is_float, wide_imm);
+		s.imm = asm_imm_value(c, o, is_float, wide_imm);
 		break;
 	case OPND_CBANK:
 		if (o->reg >= 0 && o->reg != AST_RZ) {
-			err(c, o->loc, "an indexed constant c[b][Rn+o] is only accepted by LDC and BRX%s",
+			asm_err(c, o->loc, "an indexed constant c[b][Rn+o] is only accepted by LDC and BRX%s",
 			    "", "");
 			break;
 		}
 		if (o->bank < 0 || o->bank >= EMU_NBANKS || o->ival < 0 || o->ival + 4 > EMU_BANK_BYTES ||
 		    (o->ival & 3)) {
-			err(c, o->loc, "constant operand out of range or misaligned%s", "", "");
+			asm_err(c, o->loc, "constant operand out of range or misaligned%s", "", "");
 			break;
 		}
 		s.kind = SRC_CONST;
@@ -279,7 +274,7 @@ static emu_src src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_i
 		s.imm = (uint32_t)o->ival;
 		break;
 	default:
-		err(c, o->loc, "unexpected operand kind here%s", "", "");
+		asm_err(c, o->loc, "unexpected operand kind here%s", "", "");
 		break;
 	}
 	if (is_float) {
@@ -309,8 +304,8 @@ static emu_src src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_i
 	return s;
 }
 
-static emu_src src_int(asm_ctx *c, int i) { return src_any(c, &c->ai->ops[i], false, false); }
-static emu_src src_flt(asm_ctx *c, int i) { return src_any(c, &c->ai->ops[i], true, false); }
+static emu_src src_int(asm_ctx *c, int i) { return asm_src_any(c, &c->ai->ops[i], false, false); }
+static emu_src src_flt(asm_ctx *c, int i) { return asm_src_any(c, &c->ai->ops[i], true, false); }
 
 /* Integer operand that the handler negates itself (IADD carries). */
 static emu_src src_raw(asm_ctx *c, int i)
@@ -319,24 +314,24 @@ static emu_src src_raw(asm_ctx *c, int i)
 	bool neg = o.neg, inv = o.inv;
 	if (o.kind == OPND_REG || o.kind == OPND_CBANK) {
 		o.neg = o.inv = false;
-		emu_src s = src_any(c, &o, false, false);
+		emu_src s = asm_src_any(c, &o, false, false);
 		s.neg = neg;
 		s.inv = inv;
 		return s;
 	}
-	return src_any(c, &o, false, false);
+	return asm_src_any(c, &o, false, false);
 }
 
-static void mem_operand(asm_ctx *c, const ast_opnd *o, bool wide)
+void asm_mem_operand(asm_ctx *c, const ast_opnd *o, bool wide)
 {
 	if (o->reg >= 0 && o->reg != AST_RZ) {
-		reg_ok(c, o, wide ? 2 : 1);
-		note_reg(c, o->reg, wide ? 2 : 1);
+		asm_reg_ok(c, o, wide ? 2 : 1);
+		asm_note_reg(c, o->reg, wide ? 2 : 1);
 		c->in->areg = (uint16_t)o->reg;
 	} else
 		c->in->areg = EMU_NO_REG;
 	if (o->ival < INT32_MIN || o->ival > INT32_MAX)
-		err(c, o->loc, "address offset out of range%s", "", "");
+		asm_err(c, o->loc, "address offset out of range%s", "", "");
 	c->in->off = (int32_t)o->ival;
 }
 
@@ -369,21 +364,21 @@ static int bop_code(const ast_insn *ai, int nth)
 static int mem_width(const ast_insn *ai, uint8_t *sign)
 {
 	*sign = 0;
-	if (has_mod(ai, "U8"))
+	if (asm_has_mod(ai, "U8"))
 		return 1;
-	if (has_mod(ai, "S8")) {
+	if (asm_has_mod(ai, "S8")) {
 		*sign = 1;
 		return 1;
 	}
-	if (has_mod(ai, "U16"))
+	if (asm_has_mod(ai, "U16"))
 		return 2;
-	if (has_mod(ai, "S16")) {
+	if (asm_has_mod(ai, "S16")) {
 		*sign = 1;
 		return 2;
 	}
-	if (has_mod(ai, "64"))
+	if (asm_has_mod(ai, "64"))
 		return 8;
-	if (has_mod(ai, "128"))
+	if (asm_has_mod(ai, "128"))
 		return 16;
 	return 4;
 }
@@ -409,11 +404,11 @@ static int int_types(const ast_insn *ai, int *bits, int *sign, int max)
 
 static int round_mode(const ast_insn *ai)
 {
-	if (has_mod(ai, "RZ") || has_mod(ai, "TRUNC"))
+	if (asm_has_mod(ai, "RZ") || asm_has_mod(ai, "TRUNC"))
 		return EMU_RND_RZ;
-	if (has_mod(ai, "RM") || has_mod(ai, "FLOOR"))
+	if (asm_has_mod(ai, "RM") || asm_has_mod(ai, "FLOOR"))
 		return EMU_RND_RM;
-	if (has_mod(ai, "RP") || has_mod(ai, "CEIL"))
+	if (asm_has_mod(ai, "RP") || asm_has_mod(ai, "CEIL"))
 		return EMU_RND_RP;
 	return EMU_RND_RN;
 }
@@ -438,7 +433,7 @@ static void sort_labels(asm_ctx *c)
 		}
 }
 
-static uint32_t target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs)
+uint32_t asm_target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs)
 {
 	int n = c->af->ninsns;
 	if (o->kind == OPND_LABEL) {
@@ -452,11 +447,11 @@ static uint32_t target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs
 			else
 				hi = mid - 1;
 		}
-		err(c, o->loc, "undefined label '%s'%s", o->name, "");
+		asm_err(c, o->loc, "undefined label '%s'%s", o->name, "");
 		return 0;
 	}
 	if (o->kind != OPND_IMM) {
-		err(c, o->loc, "expected a branch target%s", "", "");
+		asm_err(c, o->loc, "expected a branch target%s", "", "");
 		return 0;
 	}
 	int lo = 0, hi = n - 1;
@@ -471,12 +466,12 @@ static uint32_t target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs
 	}
 	char b[40];
 	snprintf(b, sizeof b, "0x%llx", (unsigned long long)o->ival);
-	err(c, o->loc, "branch target %s is not the address of an instruction in this function%s", b,
+	asm_err(c, o->loc, "branch target %s is not the address of an instruction in this function%s", b,
 	    "");
 	return 0;
 }
 
-static int sreg_code(const char *name)
+int asm_sreg_code(const char *name)
 {
 	char n[32];
 	int k = 0;
@@ -505,15 +500,15 @@ static int sreg_code(const char *name)
 static void need_cmp(asm_ctx *c, int code)
 {
 	if (code < 0)
-		err(c, c->ai->loc, "%s needs a comparison modifier%s", c->desc->name, "");
+		asm_err(c, c->ai->loc, "%s needs a comparison modifier%s", c->desc->name, "");
 }
 
 static void sel_mov(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	c->in->h = EMU_H_MOV;
-	c->in->d = dst_reg(c, &ai->ops[0], 1);
-	c->in->s[0] = src_any(c, &ai->ops[1], ai->ops[1].kind == OPND_FIMM, op == ISA_MOV32I);
+	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	c->in->s[0] = asm_src_any(c, &ai->ops[1], ai->ops[1].kind == OPND_FIMM, op == ISA_MOV32I);
 }
 
 /* RRO: the range-reduced format is our plain fp32 value; MUFU then applies the function. */
@@ -521,7 +516,7 @@ static void sel_rro(asm_ctx *c, int op)
 {
 	(void)op;
 	c->in->h = EMU_H_MOV;
-	c->in->d = dst_reg(c, &c->ai->ops[0], 1);
+	c->in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	c->in->s[0] = src_flt(c, 1);
 }
 
@@ -530,10 +525,10 @@ static void sel_s2r(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	c->in->h = EMU_H_S2R;
-	c->in->d = dst_reg(c, &ai->ops[0], 1);
-	int sr = sreg_code(ai->ops[1].name);
+	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	int sr = asm_sreg_code(ai->ops[1].name);
 	if (sr < 0)
-		err(c, ai->ops[1].loc, "unsupported special register '%s' for %s", ai->ops[1].name, c->target);
+		asm_err(c, ai->ops[1].loc, "unsupported special register '%s' for %s", ai->ops[1].name, c->target);
 	c->in->sub = (uint8_t)(sr < 0 ? 0 : sr);
 }
 
@@ -542,16 +537,16 @@ static void sel_iadd(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->h = EMU_H_IADD;
-	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_raw(c, 1);
-	in->s[1] = op == ISA_IADD32I ? src_any(c, &ai->ops[2], false, true) : src_raw(c, 2);
+	in->s[1] = op == ISA_IADD32I ? asm_src_any(c, &ai->ops[2], false, true) : src_raw(c, 2);
 	if (op == ISA_ISUB)
 		in->s[1].neg = !in->s[1].neg;
-	in->x_in = has_mod(ai, "X");
-	in->cc_out |= has_mod(ai, "CC");
-	in->sub = has_mod(ai, "SAT");
+	in->x_in = asm_has_mod(ai, "X");
+	in->cc_out |= asm_has_mod(ai, "CC");
+	in->sub = asm_has_mod(ai, "SAT");
 	if (in->s[0].neg && in->s[1].neg)
-		err(c, ai->loc, "both operands negated%s", "", "");
+		asm_err(c, ai->loc, "both operands negated%s", "", "");
 }
 
 static void sel_imul(asm_ctx *c, int op)
@@ -559,18 +554,18 @@ static void sel_imul(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->h = op == ISA_IMAD ? EMU_H_IMAD : EMU_H_IMUL;
-	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
-	in->s[1] = op == ISA_IMUL32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+	in->s[1] = op == ISA_IMUL32I ? asm_src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
 	if (op == ISA_IMAD)
 		in->s[2] = src_raw(c, 3);
 	int bits[4], sg[4];
 	int nt = int_types(ai, bits, sg, 4);
 	in->sub = nt >= 1 ? (uint8_t)sg[0] : 1;        /* a signed (the default) */
 	in->sub2 = nt >= 2 ? (uint8_t)sg[1] : in->sub; /* b signed */
-	in->sub3 = has_mod(ai, "HI");
-	in->x_in = has_mod(ai, "X");
-	in->cc_out |= has_mod(ai, "CC");
+	in->sub3 = asm_has_mod(ai, "HI");
+	in->x_in = asm_has_mod(ai, "X");
+	in->cc_out |= asm_has_mod(ai, "CC");
 }
 
 static void sel_iscadd(asm_ctx *c, int op)
@@ -578,23 +573,23 @@ static void sel_iscadd(asm_ctx *c, int op)
 	(void)op;
 	emu_insn *in = c->in;
 	in->h = EMU_H_ISCADD;
-	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
 	in->sub = (uint8_t)(c->ai->ops[3].ival & 31);
-	in->cc_out |= has_mod(c->ai, "CC");
+	in->cc_out |= asm_has_mod(c->ai, "CC");
 }
 
 static void sel_shift(asm_ctx *c, int op)
 {
 	emu_insn *in = c->in;
 	in->h = op == ISA_SHL ? EMU_H_SHL : EMU_H_SHR;
-	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
-	in->sub = has_mod(c->ai, "W");
-	in->sign = !has_mod(c->ai, "U32");
-	in->cc_out |= has_mod(c->ai, "CC");
+	in->sub = asm_has_mod(c->ai, "W");
+	in->sign = !asm_has_mod(c->ai, "U32");
+	in->cc_out |= asm_has_mod(c->ai, "CC");
 }
 
 static void sel_lop(asm_ctx *c, int op)
@@ -602,15 +597,15 @@ static void sel_lop(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->h = EMU_H_LOP;
-	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
-	in->s[1] = op == ISA_LOP32I ? src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
-	int b = has_mod(ai, "AND") ? EMU_LOP_AND : has_mod(ai, "OR") ? EMU_LOP_OR
-		: has_mod(ai, "XOR") ? EMU_LOP_XOR : has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
+	in->s[1] = op == ISA_LOP32I ? asm_src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+	int b = asm_has_mod(ai, "AND") ? EMU_LOP_AND : asm_has_mod(ai, "OR") ? EMU_LOP_OR
+		: asm_has_mod(ai, "XOR") ? EMU_LOP_XOR : asm_has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
 	if (b < 0)
-		err(c, ai->loc, "%s needs .AND, .OR, .XOR or .PASS_B%s", c->desc->name, "");
+		asm_err(c, ai->loc, "%s needs .AND, .OR, .XOR or .PASS_B%s", c->desc->name, "");
 	in->sub = (uint8_t)(b < 0 ? 0 : b);
-	in->cc_out |= has_mod(ai, "CC");
+	in->cc_out |= asm_has_mod(ai, "CC");
 }
 
 /* ISETP p, q, a, b, c and ISET d, a, b, c */
@@ -627,17 +622,17 @@ static void sel_isetp(asm_ctx *c, int op)
 		in->d2 = dst_pred(c, &ai->ops[1]);
 	} else {
 		in->h = EMU_H_ISET;
-		in->d = dst_reg(c, &ai->ops[0], 1);
-		in->sub3 = has_mod(ai, "BF");
+		in->d = asm_dst_reg(c, &ai->ops[0], 1);
+		in->sub3 = asm_has_mod(ai, "BF");
 	}
 	in->s[0] = src_int(c, k);
 	in->s[1] = src_int(c, k + 1);
 	in->s[2] = src_pred(&ai->ops[k + 2]);
-	in->sign = !has_mod(ai, "U32");
+	in->sign = !asm_has_mod(ai, "U32");
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	if (has_mod(ai, "X"))
-		err(c, ai->loc, "%s.X (extended compare) is not supported yet%s", c->desc->name, "");
+	if (asm_has_mod(ai, "X"))
+		asm_err(c, ai->loc, "%s.X (extended compare) is not supported yet%s", c->desc->name, "");
 }
 
 static void sel_icmp(asm_ctx *c, int op)
@@ -647,11 +642,11 @@ static void sel_icmp(asm_ctx *c, int op)
 	int cmp = cmp_code(c->ai, false);
 	need_cmp(c, cmp);
 	in->h = EMU_H_ICMP;
-	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
 	in->s[2] = src_int(c, 3);
-	in->sign = !has_mod(c->ai, "U32");
+	in->sign = !asm_has_mod(c->ai, "U32");
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 }
 
@@ -660,12 +655,12 @@ static void sel_choose(asm_ctx *c, int op)
 {
 	emu_insn *in = c->in;
 	in->h = op == ISA_IMNMX ? EMU_H_IMNMX : op == ISA_SEL ? EMU_H_SEL : EMU_H_FMNMX;
-	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	bool f = op == ISA_FMNMX;
 	in->s[0] = f ? src_flt(c, 1) : src_int(c, 1);
 	in->s[1] = f ? src_flt(c, 2) : src_int(c, 2);
 	in->s[2] = src_pred(&c->ai->ops[3]);
-	in->sign = !has_mod(c->ai, "U32");
+	in->sign = !asm_has_mod(c->ai, "U32");
 }
 
 static void sel_psetp(asm_ctx *c, int op)
@@ -680,7 +675,7 @@ static void sel_psetp(asm_ctx *c, int op)
 		in->s[i] = src_pred(&ai->ops[2 + i]);
 	int b1 = bop_code(ai, 0), b2 = bop_code(ai, 1);
 	if (b1 < 0 || b2 < 0)
-		err(c, ai->loc, "PSETP needs two boolean modifiers (e.g. .AND.AND)%s", "", "");
+		asm_err(c, ai->loc, "PSETP needs two boolean modifiers (e.g. .AND.AND)%s", "", "");
 	in->sub = (uint8_t)(b1 < 0 ? 0 : b1);
 	in->sub2 = (uint8_t)(b2 < 0 ? 0 : b2);
 }
@@ -712,40 +707,41 @@ static bool cvt_types(asm_ctx *c, int op, int *dbits, int *dsg, int *sbits, int 
 	return kinds && fw && iw;
 }
 
-static void sel_cvt(asm_ctx *c, int op)
+#define sel_cvt asm_sel_cvt
+void asm_sel_cvt(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	int dbits, dsg, sbits, ssg;
 	if (!cvt_types(c, op, &dbits, &dsg, &sbits, &ssg)) {
-		err(c, ai->loc, "unsupported conversion types for %s on %s (64-bit integers are not "
+		asm_err(c, ai->loc, "unsupported conversion types for %s on %s (64-bit integers are not "
 		    "supported yet)", c->desc->name, c->target);
 		return;
 	}
 	bool dflt = dbits < 0, sflt = sbits < 0;
 	in->h = op == ISA_I2F ? EMU_H_I2F : op == ISA_F2I ? EMU_H_F2I : op == ISA_F2F ? EMU_H_F2F : EMU_H_I2I;
-	in->d = dst_reg(c, &ai->ops[0], dbits == -64 ? 2 : 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], dbits == -64 ? 2 : 1);
 	const ast_opnd *so = &ai->ops[1];
 	if (sbits == -64) {
 		if (so->kind != OPND_REG) {
-			err(c, so->loc, "a 64-bit source must be a register pair%s", "", "");
+			asm_err(c, so->loc, "a 64-bit source must be a register pair%s", "", "");
 			return;
 		}
-		reg_ok(c, so, 2);
-		note_reg(c, so->reg, 2);
+		asm_reg_ok(c, so, 2);
+		asm_note_reg(c, so->reg, 2);
 	}
-	in->s[0] = src_any(c, so, sflt, false);
+	in->s[0] = asm_src_any(c, so, sflt, false);
 	in->sub = (uint8_t)(dflt ? -dbits : dbits);
 	in->sub2 = (uint8_t)(sflt ? -sbits : sbits);
 	in->sign = (uint8_t)(dsg | ssg << 1);
 	in->sub3 = (uint8_t)round_mode(ai);
-	bool to_int = has_mod(ai, "TRUNC") || has_mod(ai, "FLOOR") || has_mod(ai, "CEIL");
-	if (op == ISA_F2F && (to_int || has_mod(ai, "ROUND")))
+	bool to_int = asm_has_mod(ai, "TRUNC") || asm_has_mod(ai, "FLOOR") || asm_has_mod(ai, "CEIL");
+	if (op == ISA_F2F && (to_int || asm_has_mod(ai, "ROUND")))
 		in->sub3 |= EMU_RND_INT; /* round to an integral value */
 	if (op == ISA_F2I && !to_int)
 		in->sub3 = EMU_RND_RN;
-	in->width = has_mod(ai, "SAT");
-	in->wide = has_mod(ai, "FTZ");
+	in->width = asm_has_mod(ai, "SAT");
+	in->wide = asm_has_mod(ai, "FTZ");
 }
 
 static void sel_farith(asm_ctx *c, int op)
@@ -754,14 +750,14 @@ static void sel_farith(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	bool wide = op == ISA_FADD32I || op == ISA_FMUL32I;
 	in->h = op == ISA_FFMA ? EMU_H_FFMA : (op == ISA_FADD || op == ISA_FADD32I) ? EMU_H_FADD : EMU_H_FMUL;
-	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_flt(c, 1);
-	in->s[1] = src_any(c, &ai->ops[2], true, wide);
+	in->s[1] = asm_src_any(c, &ai->ops[2], true, wide);
 	if (op == ISA_FFMA)
 		in->s[2] = src_flt(c, 3);
 	in->sub = (uint8_t)round_mode(ai);
-	in->sub2 = has_mod(ai, "SAT");
-	in->sub3 = has_mod(ai, "FTZ");
+	in->sub2 = asm_has_mod(ai, "SAT");
+	in->sub3 = asm_has_mod(ai, "FTZ");
 }
 
 static void sel_fsetp(asm_ctx *c, int op)
@@ -779,7 +775,7 @@ static void sel_fsetp(asm_ctx *c, int op)
 	in->s[2] = src_pred(&ai->ops[4]);
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sub3 = has_mod(ai, "FTZ");
+	in->sub3 = asm_has_mod(ai, "FTZ");
 }
 
 static void sel_mufu(asm_ctx *c, int op)
@@ -788,12 +784,12 @@ static void sel_mufu(asm_ctx *c, int op)
 	static const char *const fn[] = {"RCP", "EX2", "LG2", "SIN", "COS", "RSQ", "SQRT"};
 	int f = -1;
 	for (int i = 0; i < 7; i++)
-		if (has_mod(c->ai, fn[i]))
+		if (asm_has_mod(c->ai, fn[i]))
 			f = i;
 	if (f < 0)
-		err(c, c->ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ .SQRT)%s", "", "");
+		asm_err(c, c->ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ .SQRT)%s", "", "");
 	c->in->h = EMU_H_MUFU;
-	c->in->d = dst_reg(c, &c->ai->ops[0], 1);
+	c->in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	c->in->s[0] = src_flt(c, 1);
 	c->in->sub = (uint8_t)(f < 0 ? 0 : f);
 }
@@ -809,25 +805,25 @@ static void sel_video(asm_ctx *c, int op)
 	int nt = int_types(ai, bits, sg, 4);
 	for (int i = 0; i < nt; i++)
 		if (bits[i] != 32) {
-			err(c, ai->loc, "%s on 8- or 16-bit lanes is not supported yet on %s", c->desc->name,
+			asm_err(c, ai->loc, "%s on 8- or 16-bit lanes is not supported yet on %s", c->desc->name,
 			    c->target);
 			return;
 		}
-	int sec = has_mod(ai, "ACC") ? EMU_VSEC_ACC : has_mod(ai, "MIN") ? EMU_VSEC_MIN
-		: has_mod(ai, "MAX") ? EMU_VSEC_MAX : EMU_VSEC_NONE;
-	if (has_mod(ai, "SAT") && sec != EMU_VSEC_NONE) {
-		err(c, ai->loc, "%s.SAT with a secondary operation is not supported yet%s", c->desc->name, "");
+	int sec = asm_has_mod(ai, "ACC") ? EMU_VSEC_ACC : asm_has_mod(ai, "MIN") ? EMU_VSEC_MIN
+		: asm_has_mod(ai, "MAX") ? EMU_VSEC_MAX : EMU_VSEC_NONE;
+	if (asm_has_mod(ai, "SAT") && sec != EMU_VSEC_NONE) {
+		asm_err(c, ai->loc, "%s.SAT with a secondary operation is not supported yet%s", c->desc->name, "");
 		return;
 	}
 	in->h = op == ISA_VADD ? EMU_H_VADD : EMU_H_VMNMX;
-	in->d = dst_reg(c, &ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
 	in->s[2] = src_int(c, 3);
-	in->sign = !(has_mod(ai, "U32") || has_mod(ai, "UD"));
-	in->sub = has_mod(ai, "MX");
+	in->sign = !(asm_has_mod(ai, "U32") || asm_has_mod(ai, "UD"));
+	in->sub = asm_has_mod(ai, "MX");
 	in->sub2 = (uint8_t)sec;
-	in->sub3 = has_mod(ai, "SAT");
+	in->sub3 = asm_has_mod(ai, "SAT");
 }
 
 static void sel_popc(asm_ctx *c, int op)
@@ -835,7 +831,7 @@ static void sel_popc(asm_ctx *c, int op)
 	(void)op;
 	emu_insn *in = c->in;
 	in->h = EMU_H_POPC;
-	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	if (c->ai->nops > 2)
 		in->s[1] = src_int(c, 2);
@@ -848,10 +844,10 @@ static void sel_flo(asm_ctx *c, int op)
 	(void)op;
 	emu_insn *in = c->in;
 	in->h = EMU_H_FLO;
-	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
-	in->sign = has_mod(c->ai, "S32");
-	in->sub = has_mod(c->ai, "SH");
+	in->sign = asm_has_mod(c->ai, "S32");
+	in->sub = asm_has_mod(c->ai, "SH");
 }
 
 /* BFE d, a, pos|len<<8 and BFI d, a, pos|len<<8, base */
@@ -859,40 +855,40 @@ static void sel_bitfield(asm_ctx *c, int op)
 {
 	emu_insn *in = c->in;
 	in->h = op == ISA_BFE ? EMU_H_BFE : EMU_H_BFI;
-	in->d = dst_reg(c, &c->ai->ops[0], 1);
+	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
 	if (op == ISA_BFI)
 		in->s[2] = src_int(c, 3);
-	in->sign = !has_mod(c->ai, "U32");
-	in->sub = has_mod(c->ai, "BREV");
+	in->sign = !asm_has_mod(c->ai, "U32");
+	in->sub = asm_has_mod(c->ai, "BREV");
 }
 
 static void sel_vote(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
-	if (!has_mod(ai, "ANY") && !has_mod(ai, "ALL")) {
-		err(c, ai->loc, "VOTE needs .ANY or .ALL%s", "", "");
+	if (!asm_has_mod(ai, "ANY") && !asm_has_mod(ai, "ALL")) {
+		asm_err(c, ai->loc, "VOTE needs .ANY or .ALL%s", "", "");
 		return;
 	}
 	c->in->h = EMU_H_VOTE;
-	c->in->d = dst_reg(c, &ai->ops[0], 1);
+	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	c->in->d2 = dst_pred(c, &ai->ops[1]);
 	c->in->s[0] = src_pred(&ai->ops[2]);
-	c->in->sub = has_mod(ai, "ALL");
+	c->in->sub = asm_has_mod(ai, "ALL");
 }
 
 /* NOP and BPT.DRAIN: hints with no effect */
 static void sel_nop(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
-	if (op == ISA_BPT && !has_mod(ai, "DRAIN")) {
-		err(c, ai->loc, "BPT without .DRAIN (a debugger trap) is not supported%s", "", "");
+	if (op == ISA_BPT && !asm_has_mod(ai, "DRAIN")) {
+		asm_err(c, ai->loc, "BPT without .DRAIN (a debugger trap) is not supported%s", "", "");
 		return;
 	}
 	if (op == ISA_NOP && ai->nops == 1 && strcmp(ai->ops[0].name, "T"))
-		err(c, ai->ops[0].loc, "NOP with condition CC.%s is not supported (only CC.T)%s", ai->ops[0].name, "");
+		asm_err(c, ai->ops[0].loc, "NOP with condition CC.%s is not supported (only CC.T)%s", ai->ops[0].name, "");
 	c->in->h = EMU_H_NOP;
 }
 
@@ -902,9 +898,9 @@ static void sel_bar(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool red = has_mod(ai, "RED");
-	if ((red && !has_mod(ai, "POPC")) || (!red && !has_mod(ai, "SYNC"))) {
-		err(c, ai->loc, "BAR is supported as BAR.RED.POPC and BAR.SYNC%s", "", "");
+	bool red = asm_has_mod(ai, "RED");
+	if ((red && !asm_has_mod(ai, "POPC")) || (!red && !asm_has_mod(ai, "SYNC"))) {
+		asm_err(c, ai->loc, "BAR is supported as BAR.RED.POPC and BAR.SYNC%s", "", "");
 		return;
 	}
 	in->h = EMU_H_BAR;
@@ -912,16 +908,16 @@ static void sel_bar(asm_ctx *c, int op)
 	int k = 0;
 	if (red) {
 		if (ai->nops < 1 || ai->ops[0].kind != OPND_REG) {
-			err(c, ai->loc, "BAR.RED.POPC needs a destination register%s", "", "");
+			asm_err(c, ai->loc, "BAR.RED.POPC needs a destination register%s", "", "");
 			return;
 		}
-		in->d = dst_reg(c, &ai->ops[k++], 1);
+		in->d = asm_dst_reg(c, &ai->ops[k++], 1);
 	}
 	in->s[0] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
 	if (k < ai->nops && ai->ops[k].kind != OPND_PRED)
 		in->s[0] = src_int(c, k++);
 	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
-		err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
+		asm_err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
 		return;
 	}
 	in->s[1] = (emu_src){.kind = SRC_REG, .reg = AST_PT};
@@ -945,19 +941,19 @@ static void sel_load(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->width = (uint8_t)mem_width(ai, &in->sign);
-	in->wide = has_mod(ai, "E");
+	in->wide = asm_has_mod(ai, "E");
 	in->h = EMU_H_LD;
 	in->sub3 = (uint8_t)space_of(op);
-	in->d = dst_reg(c, &ai->ops[0], in->width > 4 ? in->width / 4 : 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], in->width > 4 ? in->width / 4 : 1);
 	const ast_opnd *o = &ai->ops[1];
 	if (op == ISA_LDC) {
 		if (o->bank < 0 || o->bank >= EMU_NBANKS) {
-			err(c, o->loc, "constant bank out of range%s", "", "");
+			asm_err(c, o->loc, "constant bank out of range%s", "", "");
 			return;
 		}
 		in->sub = (uint8_t)o->bank;
 	}
-	mem_operand(c, o, in->wide);
+	asm_mem_operand(c, o, in->wide);
 }
 
 /* ST STS STL [a+o], v */
@@ -966,18 +962,18 @@ static void sel_store(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->width = (uint8_t)mem_width(ai, &in->sign);
-	in->wide = has_mod(ai, "E");
+	in->wide = asm_has_mod(ai, "E");
 	in->h = EMU_H_ST;
 	in->sub3 = (uint8_t)space_of(op);
-	mem_operand(c, &ai->ops[0], in->wide);
+	asm_mem_operand(c, &ai->ops[0], in->wide);
 	const ast_opnd *v = &ai->ops[1];
 	int n = in->width > 4 ? in->width / 4 : 1;
 	if (v->kind != OPND_REG) {
-		err(c, v->loc, "stored value must be a register%s", "", "");
+		asm_err(c, v->loc, "stored value must be a register%s", "", "");
 		return;
 	}
-	reg_ok(c, v, n);
-	note_reg(c, v->reg, n);
+	asm_reg_ok(c, v, n);
+	asm_note_reg(c, v->reg, n);
 	in->d = v->reg == AST_RZ ? EMU_NO_REG : (uint16_t)v->reg;
 }
 
@@ -988,12 +984,12 @@ static void sel_prmt(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	for (int i = 0; i < ai->nmods; i++)
 		if (!isa_mod_is_hint(ai->mods[i]) && strcmp(ai->mods[i], "S")) {
-			err(c, ai->modloc[i], "PRMT mode '.%s' is not supported yet (only the default mode)%s",
+			asm_err(c, ai->modloc[i], "PRMT mode '.%s' is not supported yet (only the default mode)%s",
 			    ai->mods[i], "");
 			return;
 		}
 	c->in->h = EMU_H_PRMT;
-	c->in->d = dst_reg(c, &ai->ops[0], 1);
+	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	c->in->s[0] = src_int(c, 1);
 	c->in->s[1] = src_int(c, 2);
 	c->in->s[2] = src_int(c, 3);
@@ -1005,15 +1001,15 @@ static emu_src src_dbl(asm_ctx *c, int i)
 {
 	const ast_opnd *o = &c->ai->ops[i];
 	if (o->kind == OPND_REG) {
-		reg_ok(c, o, 2);
-		note_reg(c, o->reg, 2);
+		asm_reg_ok(c, o, 2);
+		asm_note_reg(c, o->reg, 2);
 	} else if (o->kind == OPND_CBANK && (o->ival & 7)) {
-		err(c, o->loc, "a double constant must be 8-byte aligned%s", "", "");
+		asm_err(c, o->loc, "a double constant must be 8-byte aligned%s", "", "");
 	} else if (o->kind == OPND_FIMM) {
 		uint64_t b;
 		memcpy(&b, &o->fval, 8);
 		if (b & 0xfffffffffffull)
-			err(c, o->loc, "double immediate does not fit the 20-bit field%s", "", "");
+			asm_err(c, o->loc, "double immediate does not fit the 20-bit field%s", "", "");
 		emu_src s = {.kind = SRC_IMM, .imm = (uint32_t)(b >> 32), .and_ = 0xffffffffu};
 		if (o->abs)
 			s.imm &= 0x7fffffffu;
@@ -1021,7 +1017,7 @@ static emu_src src_dbl(asm_ctx *c, int i)
 			s.imm ^= 0x80000000u;
 		return s;
 	}
-	return src_any(c, o, true, false);
+	return asm_src_any(c, o, true, false);
 }
 
 /* DADD DMUL DFMA DMNMX on register pairs */
@@ -1031,7 +1027,7 @@ static void sel_darith(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = EMU_H_DARITH;
 	in->sub = op == ISA_DADD ? EMU_D_ADD : op == ISA_DMUL ? EMU_D_MUL : op == ISA_DFMA ? EMU_D_FMA : EMU_D_MNMX;
-	in->d = dst_reg(c, &ai->ops[0], 2);
+	in->d = asm_dst_reg(c, &ai->ops[0], 2);
 	in->s[0] = src_dbl(c, 1);
 	in->s[1] = src_dbl(c, 2);
 	if (op == ISA_DFMA)
@@ -1069,15 +1065,15 @@ static void sel_ldldu(asm_ctx *c, int op)
 		if (!strcmp(ai->mods[i], "32") || !strcmp(ai->mods[i], "64"))
 			w[k++] = ai->mods[i][0] == '6' ? 8 : 4;
 	in->h = EMU_H_LDLDU;
-	in->wide = has_mod(ai, "E");
+	in->wide = asm_has_mod(ai, "E");
 	in->width = (uint8_t)w[0];
 	in->width2 = (uint8_t)w[1];
-	in->d = dst_reg(c, &ai->ops[0], w[0] / 4);
-	in->d2 = dst_reg(c, &ai->ops[1], w[1] / 4);
-	mem_operand(c, &ai->ops[3], in->wide);
+	in->d = asm_dst_reg(c, &ai->ops[0], w[0] / 4);
+	in->d2 = asm_dst_reg(c, &ai->ops[1], w[1] / 4);
+	asm_mem_operand(c, &ai->ops[3], in->wide);
 	in->areg2 = in->areg;
 	in->off2 = in->off;
-	mem_operand(c, &ai->ops[2], in->wide);
+	asm_mem_operand(c, &ai->ops[2], in->wide);
 }
 
 /* ATOM d, [a], b[, c] and RED [a], b on global memory */
@@ -1088,18 +1084,18 @@ static void sel_atom(asm_ctx *c, int op)
 	static const char *const ops[] = {"ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS"};
 	int o = -1;
 	for (int i = 0; i < 10; i++)
-		if (has_mod(ai, ops[i]))
+		if (asm_has_mod(ai, ops[i]))
 			o = i;
-	int t = has_mod(ai, "F32") ? EMU_AT_F32 : has_mod(ai, "S32") ? EMU_AT_S32
-		: has_mod(ai, "S64") ? EMU_AT_S64 : (has_mod(ai, "U64") || has_mod(ai, "64")) ? EMU_AT_U64 : EMU_AT_U32;
+	int t = asm_has_mod(ai, "F32") ? EMU_AT_F32 : asm_has_mod(ai, "S32") ? EMU_AT_S32
+		: asm_has_mod(ai, "S64") ? EMU_AT_S64 : (asm_has_mod(ai, "U64") || asm_has_mod(ai, "64")) ? EMU_AT_U64 : EMU_AT_U32;
 	bool wide64 = t == EMU_AT_U64 || t == EMU_AT_S64;
 	if (o < 0 || (op == ISA_RED && (o == EMU_ATOM_EXCH || o == EMU_ATOM_CAS)) ||
 	    (t == EMU_AT_F32 && o != EMU_ATOM_ADD) || (wide64 && (o == EMU_ATOM_INC || o == EMU_ATOM_DEC))) {
-		err(c, ai->loc, "unsupported operation or type for %s on %s", c->desc->name, c->target);
+		asm_err(c, ai->loc, "unsupported operation or type for %s on %s", c->desc->name, c->target);
 		return;
 	}
 	if ((o == EMU_ATOM_CAS) != (ai->nops == 4)) {
-		err(c, ai->loc, "%s: CAS takes a compare and a swap value, the others one value%s", c->desc->name, "");
+		asm_err(c, ai->loc, "%s: CAS takes a compare and a swap value, the others one value%s", c->desc->name, "");
 		return;
 	}
 	int n = wide64 ? 2 : 1, k = 0;
@@ -1107,18 +1103,18 @@ static void sel_atom(asm_ctx *c, int op)
 	in->sub = (uint8_t)o;
 	in->sub2 = (uint8_t)t;
 	in->width = (uint8_t)(4 * n);
-	in->wide = has_mod(ai, "E");
+	in->wide = asm_has_mod(ai, "E");
 	in->d = EMU_RZ_SINK;
 	if (op == ISA_ATOM)
-		in->d = dst_reg(c, &ai->ops[k++], n);
-	mem_operand(c, &ai->ops[k++], in->wide);
+		in->d = asm_dst_reg(c, &ai->ops[k++], n);
+	asm_mem_operand(c, &ai->ops[k++], in->wide);
 	for (int i = 0; k < ai->nops; i++, k++) {
 		if (ai->ops[k].kind != OPND_REG) {
-			err(c, ai->ops[k].loc, "%s values must be registers%s", c->desc->name, "");
+			asm_err(c, ai->ops[k].loc, "%s values must be registers%s", c->desc->name, "");
 			return;
 		}
-		reg_ok(c, &ai->ops[k], n);
-		note_reg(c, ai->ops[k].reg, n);
+		asm_reg_ok(c, &ai->ops[k], n);
+		asm_note_reg(c, ai->ops[k].reg, n);
 		in->s[i] = (emu_src){.kind = SRC_REG, .reg = (uint16_t)ai->ops[k].reg, .and_ = 0xffffffffu};
 		if (ai->ops[k].reg == AST_RZ)
 			in->s[i] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
@@ -1129,7 +1125,7 @@ static void sel_atom(asm_ctx *c, int op)
 static void branch_target(asm_ctx *c)
 {
 	if (c->ai->nops >= 1)
-		c->in->target = target_index(c, &c->ai->ops[0], c->addrs);
+		c->in->target = asm_target_index(c, &c->ai->ops[0], c->addrs);
 }
 
 /* SSY PBK PCNT PRET: push a token */
@@ -1137,7 +1133,7 @@ static void sel_token(asm_ctx *c, int op)
 {
 	c->in->h = op == ISA_SSY ? EMU_H_SSY : op == ISA_PBK ? EMU_H_PBK : op == ISA_PCNT ? EMU_H_PCNT : EMU_H_PRET;
 	if (c->ai->has_guard)
-		err(c, c->ai->loc, "%s cannot be guarded%s", c->desc->name, "");
+		asm_err(c, c->ai->loc, "%s cannot be guarded%s", c->desc->name, "");
 	branch_target(c);
 }
 
@@ -1157,7 +1153,7 @@ static void sel_call(asm_ctx *c, int op)
 static void sel_bra(asm_ctx *c, int op)
 {
 	(void)op;
-	c->in->h = has_mod(c->ai, "U") ? EMU_H_BRAU : EMU_H_BRA;
+	c->in->h = asm_has_mod(c->ai, "U") ? EMU_H_BRAU : EMU_H_BRA;
 	branch_target(c);
 }
 
@@ -1172,12 +1168,12 @@ static void sel_brx(asm_ctx *c, int op)
 		return;
 	}
 	if (o->bank < 0 || o->bank >= EMU_NBANKS) {
-		err(c, o->loc, "constant bank out of range%s", "", "");
+		asm_err(c, o->loc, "constant bank out of range%s", "", "");
 		return;
 	}
 	c->in->sub2 = 1;
 	c->in->sub = (uint8_t)o->bank;
-	mem_operand(c, o, false);
+	asm_mem_operand(c, o, false);
 }
 
 typedef void (*asm_selector)(asm_ctx *c, int op);
@@ -1257,7 +1253,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture and surface "
 					  "accesses need sampler state that a listing does not carry", ai->mnem, c->target);
 			else
-				err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
+				asm_err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
 			continue;
 		}
 		int nt;
@@ -1268,14 +1264,19 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			if (!isa_mod_ok(c->dialect, op, ai->mods[k])) {
 				char what[80];
 				snprintf(what, sizeof what, "%s' for %s", ai->mods[k], ai->mnem);
-				err(c, ai->modloc[k], "unsupported modifier '.%s on %s", what, c->target);
+				asm_err(c, ai->modloc[k], "unsupported modifier '.%s on %s", what, c->target);
 				mods_ok = false;
 			}
-		in->sflag = has_mod(ai, "S");
-		if (!mods_ok || !check_shape(c))
+		in->sflag = asm_has_mod(ai, "S");
+		if (!mods_ok || !asm_check_shape(c))
 			continue;
-		asm_selectors[op](c, op);
+		if (c->dialect == ISA_DIALECT_SM10)
+			asm_tesla_insn(c, op);
+		else
+			asm_selectors[op](c, op);
 	}
+	if (c->dialect == ISA_DIALECT_SM10)
+		asm_tesla_finish(c);
 	ef->nregs = c->maxreg + 1;
 	/* RZ writes go to a sink row just past the registers the function uses */
 	for (int i = 0; i < n; i++) {
@@ -1302,9 +1303,23 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	const char *target = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	asm_ctx c = {.dg = &u->diags, .target = target};
 	c.dialect = isa_dialect_of(target);
+	if (u->target && target_override && isa_dialect_of(u->target) != ISA_DIALECT_NONE &&
+	    isa_dialect_of(u->target) != c.dialect) {
+		ast_error(&u->diags, u->target_loc, "the listing is code for %s; --target %s names another generation",
+			  u->target, target_override);
+		fprintf(u->diags.out, "%s: 1 error\n", file);
+		ast_free(u);
+		return NULL;
+	}
+	if (u->foreign_target && c.dialect != ISA_DIALECT_NONE) {
+		ast_error(&u->diags, u->target_loc, "PTXPlus for %s is not read yet (its SASS listing runs)", target);
+		fprintf(u->diags.out, "%s: 1 error\n", file);
+		ast_free(u);
+		return NULL;
+	}
 	if (c.dialect == ISA_DIALECT_NONE) {
 		ast_error(&u->diags, u->target ? u->target_loc : (ast_loc){1, 1},
-			  "unsupported target '%s' (this build runs sm_20 and sm_21; Tesla, Kepler and Maxwell are planned)",
+			  "unsupported target '%s' (this build runs sm_10-sm_13, sm_20 and sm_21; Kepler and Maxwell are planned)",
 			  target);
 		ast_free(u);
 		return NULL;

@@ -72,6 +72,8 @@ struct emu_warp {
 	uint32_t (*r)[32];        /* r[reg][lane] */
 	uint32_t p[EMU_NPREDS];   /* predicate lane masks */
 	uint32_t cc_c, cc_o, cc_s, cc_z; /* condition code per lane */
+	uint32_t tcz[4], tcs[4], tcc[4], tco[4]; /* Tesla condition registers C0-C3: zero, sign,
+						  carry, overflow lane masks */
 	simt_state s;
 	simt_token *stack;
 	int state;                /* EMU_W_* */
@@ -109,6 +111,7 @@ struct emu_ctx {
 	uint32_t grid[3], block[3];
 	int warp_size;
 	uint32_t shared_bytes, local_bytes;
+	uint32_t param_bytes;     /* end of the parameters written by .param */
 	int stack_limit;
 	int jobs;                 /* worker threads for CTAs (-j) */
 	emu_pool *pool;           /* during a launch */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "emu.h"
+#include "tesla.h"
 #include "stats.h"
 
 typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT } run_result;
@@ -153,6 +154,8 @@ static uint32_t uniform_src(const emu_ctx *x, const emu_src *s)
 	if (s->kind == SRC_CONST) {
 		memcpy(&v, x->cbank[s->bank] + s->imm, 4);
 		v &= s->and_;
+		if (s->sx)
+			v = (uint32_t)((int32_t)(v << (32 - s->sx)) >> (32 - s->sx));
 		if (s->iabs && (int32_t)v < 0)
 			v = (uint32_t)-v;
 		v = (v ^ s->xor_) + s->add;
@@ -168,9 +171,19 @@ static const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *
 	int n = 32; /* all lanes: vectorised loops may read the lanes past a partial warp */
 	if (s->kind == SRC_REG) {
 		const uint32_t *r = w->r[s->reg];
-		if (s->and_ == 0xffffffffu && !s->xor_ && !s->add && !s->iabs)
+		if (s->and_ == 0xffffffffu && !s->xor_ && !s->add && !s->iabs && !s->shr && !s->sx)
 			return r;
 		uint32_t an = s->and_, xo = s->xor_, ad = s->add;
+		if (s->shr || s->sx) { /* Tesla halves and 16-bit sources */
+			int sh = s->shr, ex = s->sx ? 32 - s->sx : 0;
+			for (int l = 0; l < n; l++) {
+				uint32_t v = (uint32_t)((int32_t)(((r[l] >> sh) & an) << ex) >> ex);
+				if (s->iabs && (int32_t)v < 0)
+					v = (uint32_t)-v;
+				tmp[l] = (v ^ xo) + ad;
+			}
+			return tmp;
+		}
 		if (!s->iabs) {
 			for (int l = 0; l < 32; l++)
 				tmp[l] = ((r[l] & an) ^ xo) + ad;
@@ -193,8 +206,7 @@ static const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *
 /* A raw register / immediate / constant vector (the handler applies '-' or '~'). */
 static const uint32_t *vraw(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
 {
-	emu_src r = *s;
-	r.and_ = 0xffffffffu;
+	emu_src r = *s; /* the mask and shift of a Tesla half stay */
 	r.xor_ = r.add = 0;
 	r.iabs = 0;
 	return vsrc(x, w, &r, tmp);
@@ -622,7 +634,9 @@ static void h_setp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 			}
 			r |= cmp_flt(in->sub, fa, fb) << l;
 		}
-	} else
+	} else if (in->wide) /* Tesla FSET */
+		LANE_LOOP r |= cmp_flt(in->sub, f32(a[l]), f32(b[l])) << l;
+	else
 		LANE_LOOP r |= cmp_int(in->sub, a[l], b[l], in->sign) << l;
 	(void)n;
 	uint32_t c = pred_val(w, &in->s[2]);
@@ -687,7 +701,15 @@ static void h_fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		switch (in->h) {
 		case EMU_H_FADD: r = fa + fb; break;
 		case EMU_H_FMUL: r = fa * fb; break;
-		case EMU_H_FFMA: r = fmaf(fa, fb, z ? ftz(f32(c[l])) : f32(c[l])); break;
+		case EMU_H_FFMA:
+			if (in->sub & EMU_RND_INT) { /* Tesla MAD: product truncated, sum rounded */
+				float p = fa * fb;
+				fesetround(FE_TONEAREST);
+				r = p + (z ? ftz(f32(c[l])) : f32(c[l]));
+				fesetround(FE_TOWARDZERO);
+			} else
+				r = fmaf(fa, fb, z ? ftz(f32(c[l])) : f32(c[l]));
+			break;
 		default: r = (pred_val(w, &in->s[2]) >> l & 1) ? fminf(fa, fb) : fmaxf(fa, fb); break;
 		}
 		if (z)
@@ -1114,6 +1136,15 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			continue;
 		}
 		const emu_insn *in = &x->code[pc];
+		if (in->tjoin && s->depth > 0) { /* Tesla: reconverge before the join instruction */
+			simt_token t = s->stack[s->depth - 1];
+			bool pops = t.type == SIMT_DIV || (t.type == SIMT_SSY && t.pc == pc);
+			int sw = simt_join(s, pc);
+			if (pops && x->hook && x->hook(x->hook_user, x, w, EMU_EV_POP, &t))
+				return RUN_QUIT;
+			if (sw)
+				continue;
+		}
 		if (x->steps >= x->max_steps && !take_budget(x)) {
 			trap(x, w, -1, in, "step budget exhausted (--max-steps %llu)",
 			     (unsigned long long)x->max_steps_total);
@@ -1124,15 +1155,25 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		x->steps++;
 		cta->issued++;
 		uint32_t A = s->A;
-		uint32_t pm = in->guard_neg ? ~w->p[in->guard] : w->p[in->guard];
+		uint32_t pm = in->tguard ? tesla_guard(w, in) : in->guard_neg ? ~w->p[in->guard] : w->p[in->guard];
 		uint32_t G = A & pm;
-		bool guarded = in->guard != EMU_PT || in->guard_neg;
+		bool guarded = in->guard != EMU_PT || in->guard_neg || in->tguard;
 		stats->warp[pc]++;
 		stats->thread[pc] += (uint64_t)popc32(A);
 		stats->active[pc] += (uint64_t)popc32(G);
 		stats->predoff[pc] += G == 0;
 		s->pc = pc + 1;
 		simt_status st = SIMT_OK;
+		emu_insn tin;
+		if (in->tshs || in->tcin) {
+			tesla_fault tf;
+			if (tesla_load_sources(x, w, in, G, &tin, &tf)) {
+				trap(x, w, tf.lane, in, "out-of-bounds or misaligned shared access of %u bytes at address 0x%llx",
+				     tf.width, (unsigned long long)tf.addr);
+				return RUN_TRAP;
+			}
+			in = &tin;
+		}
 		switch ((emu_handler)in->h) {
 		case EMU_H_MOV: {
 			uint32_t t[32];
@@ -1240,6 +1281,16 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			return RUN_BAR;
 		}
 		case EMU_NHANDLERS: break;
+		}
+		if (in->tany) {
+			tesla_fault tf;
+			if ((in->tcw || in->tdst) && tesla_writeback(x, w, in, G, &tf)) {
+				trap(x, w, tf.lane, in, "out-of-bounds or misaligned shared access of %u bytes at address 0x%llx",
+				     tf.width, (unsigned long long)tf.addr);
+				return RUN_TRAP;
+			}
+			if (in->tend) /* the end flag: the lanes that ran it are done */
+				simt_exit(s, A & s->A);
 		}
 		if (st == SIMT_OK && in->sflag)
 			st = simt_sflag(s, G, guarded);
@@ -1427,6 +1478,13 @@ static emu_status run_ctas(emu_ctx *x)
 		if (uses_local) /* only LDL/STL reach local memory */
 			memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
 		setup_warps(x, &c, regs, stacks);
+		if (x->prog->dialect == ISA_DIALECT_SM10 && !tesla_cta_init(x, &c)) {
+			snprintf(x->trap.msg, sizeof x->trap.msg,
+				 "trap: .shared %u bytes cannot hold the sm_1x launch header and %u bytes of parameters "
+				 "(SPEC 4: .shared is the whole window on sm_1x)", x->shared_bytes, x->param_bytes);
+			st = EMU_TRAP;
+			break;
+		}
 		emu_cta_stats before = x->cta_stats ? stats_now(x) : (emu_cta_stats){0};
 		st = run_cta(x, &c);
 		if (x->cta_stats) { /* this worker's counts grew by exactly this CTA's */

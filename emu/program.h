@@ -15,15 +15,18 @@ typedef enum {
 	EMU_NHANDLERS
 } emu_handler;
 
-typedef enum { SRC_REG, SRC_IMM, SRC_CONST } emu_src_kind;
+typedef enum { SRC_REG, SRC_IMM, SRC_CONST, SRC_SHARED } emu_src_kind;
 
 /* A source operand; value = ((raw & and) ^ xor) + add, then |x| for integer abs. */
 typedef struct {
 	uint8_t kind;
 	uint8_t iabs;     /* integer absolute value (I2I) */
-	uint8_t bank;     /* SRC_CONST */
-	uint16_t reg;     /* SRC_REG; also the index register of LDC / BRX c[][Rn] */
-	uint32_t imm;     /* SRC_IMM value, SRC_CONST byte offset */
+	uint8_t bank;     /* SRC_CONST; SRC_SHARED: access bytes */
+	uint8_t shr;      /* Tesla RnH: the raw value is shifted right first */
+	uint8_t sx;       /* sign-extend from this many bits after the mask (16-bit sources) */
+	uint16_t reg;     /* SRC_REG; also the index register of LDC / BRX c[][Rn]; SRC_SHARED: the
+			     address-register row (EMU_NO_REG: none) */
+	uint32_t imm;     /* SRC_IMM value, SRC_CONST / SRC_SHARED byte offset */
 	uint32_t and_, xor_, add;
 	bool neg, inv;    /* as written (for handlers that apply them themselves) */
 	const uint32_t *vec; /* set at launch for immediates and constants: the value in every lane */
@@ -64,6 +67,18 @@ typedef struct {
 	char *mnem;        /* mnemonic with modifiers: statistics key for --by mnemonic */
 	uint64_t enc;
 	bool has_enc;
+	/* Tesla (sm_1x); tany is set when any of the rest is */
+	uint8_t tany;
+	uint8_t tguard;    /* 1 + n: guarded by condition register Cn (truth: ttruth) */
+	uint16_t ttruth;   /* the guard's truth set over the 16 flag values (ast_cond_truth) */
+	uint8_t tcw;       /* 1 + n: the result writes condition register Cn */
+	uint8_t tcin;      /* 1 + n: IMAD adds the carry of Cn */
+	uint8_t tccsrc;    /* the handler computes carry/overflow itself (IADD, IMAD) */
+	uint8_t tflt;      /* the result is a float (for the flags) */
+	uint8_t tjoin;     /* the join flag (.S on sm_1x): reconverge before issuing */
+	uint8_t tend;      /* the end flag (from the encoding): the lanes end after it */
+	uint8_t tdst;      /* EMU_TD_*: where the result in row EMU_T_DROW goes (d2: register) */
+	uint8_t tshs;      /* bit k: s[k] is a shared-memory operand */
 } emu_insn;
 
 typedef struct {

@@ -107,6 +107,18 @@ static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool 
 		else
 			put(b, "$r%d", o->reg);
 		break;
+	case OPND_AREG:
+		put(b, "A%d", o->reg);
+		break;
+	case OPND_SMEM:
+		if (o->reg >= 0)
+			put(b, "g [A%d+0x%llx]", o->reg, (unsigned long long)o->ival);
+		else
+			put(b, "g [0x%llx]", (unsigned long long)o->ival);
+		break;
+	case OPND_CCREG:
+		put(b, "C%d", o->reg);
+		break;
 	case OPND_PRED:
 		if (o->reg == AST_PT)
 			put(b, "pt");
@@ -443,7 +455,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		return 1;
 	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
-	if (d == ISA_DIALECT_NONE) {
+	if (d != ISA_DIALECT_SM20) {
 		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);
 		ast_free(u);
 		return 1;
@@ -530,6 +542,18 @@ static void sass_opnd(sbuf *b, const ast_opnd *o)
 		if (o->cc)
 			put(b, ".CC");
 		break;
+	case OPND_AREG:
+		put(b, "A%d", o->reg);
+		break;
+	case OPND_SMEM:
+		if (o->reg >= 0)
+			put(b, "g [A%d+0x%llx]", o->reg, (unsigned long long)o->ival);
+		else
+			put(b, "g [0x%llx]", (unsigned long long)o->ival);
+		break;
+	case OPND_CCREG:
+		put(b, "C%d", o->reg);
+		break;
 	case OPND_PRED:
 		if (o->reg == AST_PT)
 			put(b, "pt");
@@ -602,8 +626,10 @@ int ptx_convert_to_sass(const char *file, const char *src, const char *target_ov
 		return 1;
 	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
-	if (d == ISA_DIALECT_NONE && !u->diags.nerrors)
+	if (d != ISA_DIALECT_SM20 && !u->diags.nerrors)
 		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);
+	if (d != ISA_DIALECT_SM20)
+		d = ISA_DIALECT_NONE;
 	sbuf b = {0};
 	put(&b, "\tcode for %s\n", tg);
 	directives(&b, src);

@@ -238,3 +238,21 @@ simt_status simt_sflag(simt_state *s, uint32_t G, int guarded)
 	}
 	return simt_pop(s);
 }
+
+/* Tesla's join flag, before the instruction at pc (SPEC 6): a DIV token on top means the
+   other side of the branch has still to run, so switch to it (1: fetch again without
+   issuing); the SSY token of this address on top means every side has arrived: pop it and
+   issue with the rejoined mask (0). Anything else: already rejoined, issue as is. */
+int simt_join(simt_state *s, uint32_t pc)
+{
+	if (s->depth == 0)
+		return 0;
+	const simt_token *t = &s->stack[s->depth - 1];
+	if (t->type == SIMT_DIV) {
+		simt_pop(s);
+		return 1;
+	}
+	if (t->type == SIMT_SSY && t->pc == pc)
+		simt_pop(s);
+	return 0;
+}

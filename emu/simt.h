@@ -64,6 +64,9 @@ simt_status simt_brk(simt_state *s, uint32_t G);
 simt_status simt_cont(simt_state *s, uint32_t G);
 simt_status simt_ret(simt_state *s, uint32_t G);
 void simt_exit(simt_state *s, uint32_t G);
+/* Tesla's join flag before the instruction at pc: 1 when the warp switched to a DIV token
+   (fetch again without issuing), 0 to issue. */
+int simt_join(simt_state *s, uint32_t pc);
 /* The .S flag after an instruction's own effect. */
 simt_status simt_sflag(simt_state *s, uint32_t G, int guarded);
 

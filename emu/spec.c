@@ -721,6 +721,8 @@ static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
 		}
 		put_bits(x->cbank[0] + 0x20 + off, q->type, bits);
 		cur = off + size;
+		if (cur > x->param_bytes)
+			x->param_bytes = cur;
 	}
 	return errs;
 }

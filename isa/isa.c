@@ -10,6 +10,12 @@ static const isa_desc isa_sm20[] = {
 #undef OP
 };
 
+static const isa_desc isa_sm10[] = {
+#define OP(name, cls, shape, mods, sel, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
+#include "sm10.def"
+#undef OP
+};
+
 static const char *const isa_class_names[ISA_NCLASS] = {
 	"int", "fp32", "fp64", "sfu", "ld/st global", "shared", "const", "local",
 	"control", "sync", "predicate", "misc",
@@ -20,6 +26,10 @@ static const char *const isa_hints[] = {"reuse", "REUSE", NULL};
 
 const isa_desc *isa_table(isa_dialect d, int *n)
 {
+	if (d == ISA_DIALECT_SM10) {
+		*n = (int)(sizeof isa_sm10 / sizeof isa_sm10[0]);
+		return isa_sm10;
+	}
 	if (d != ISA_DIALECT_SM20) {
 		*n = 0;
 		return NULL;
@@ -34,6 +44,9 @@ isa_dialect isa_dialect_of(const char *target)
 		return ISA_DIALECT_NONE;
 	if (!strcmp(target, "sm_20") || !strcmp(target, "sm_21"))
 		return ISA_DIALECT_SM20;
+	if (!strcmp(target, "sm_10") || !strcmp(target, "sm_11") || !strcmp(target, "sm_12") ||
+	    !strcmp(target, "sm_13"))
+		return ISA_DIALECT_SM10;
 	return ISA_DIALECT_NONE;
 }
 
@@ -77,6 +90,8 @@ bool isa_mod_ok(isa_dialect d, int op, const char *mod)
 	const isa_desc *t = isa_table(d, &n);
 	if (!t || op < 0 || op >= n)
 		return false;
+	if (d == ISA_DIALECT_SM10 && mod[0] == 'C' && mod[1] >= '0' && mod[1] <= '3' && !mod[2])
+		return true; /* .C0-.C3: write that condition register */
 	return !strcmp(mod, "S") || isa_mod_is_hint(mod) || word_in(t[op].mods, mod);
 }
 
@@ -96,7 +111,12 @@ void isa_print(isa_dialect d, const char *target)
 	for (int i = 0; i < n; i++)
 		printf("%-8s %-13s %-16s %-40s %s\n", t[i].name, isa_class_names[t[i].cls],
 		       t[i].shape[0] ? t[i].shape : "-", t[i].mods[0] ? t[i].mods : "-", t[i].meaning);
-	printf("# on every opcode: .S (pop / wait for reconvergence, SPEC 6)\n");
+	if (d == ISA_DIALECT_SM10)
+		printf("# on every opcode: .S (the join flag: reconverge before it, SPEC 6), .C0-.C3 "
+		       "(write that condition register)\n# kinds: g shared g [An+k], a address register, "
+		       "q condition test Cn.COND\n");
+	else
+		printf("# on every opcode: .S (pop / wait for reconvergence, SPEC 6)\n");
 	printf("# performance hints, accepted and ignored: .reuse, NOP's CC.T operand, "
 	       "BPT.DRAIN, control words, encodings\n");
 }

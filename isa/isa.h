@@ -18,6 +18,13 @@ typedef enum {
 	ISA_NOPCODES
 } isa_opcode;
 
+typedef enum {
+#define OP(name, cls, shape, mods, sel, meaning) ISA10_##name,
+#include "sm10.def"
+#undef OP
+	ISA10_NOPCODES
+} isa10_opcode;
+
 typedef struct {
 	const char *name;
 	isa_class cls;
@@ -26,7 +33,7 @@ typedef struct {
 	const char *meaning;
 } isa_desc;
 
-typedef enum { ISA_DIALECT_NONE, ISA_DIALECT_SM20 } isa_dialect;
+typedef enum { ISA_DIALECT_NONE, ISA_DIALECT_SM20, ISA_DIALECT_SM10 } isa_dialect;
 
 /* Opcode table of a dialect (NULL if unsupported); n receives its length. */
 const isa_desc *isa_table(isa_dialect d, int *n);

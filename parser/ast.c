@@ -172,3 +172,32 @@ void ast_free(ast_unit *u)
 	ast_insn_clear(&u->cur);
 	free(u);
 }
+
+/* Tesla condition tests. Each code is true for a set of flag values f = Z | S << 1 |
+   C << 2 | O << 3 (zero, sign, carry, overflow); the sets were measured on G80 hardware
+   (decuda's predicate table, which GPGPU-Sim also uses). Bit f of the mask: true. */
+const uint16_t ast_cond_truth[32] = {
+	[0] = 0x0000,  [1] = 0xbb44,  [2] = 0x2222,  [3] = 0x3366,  [4] = 0x4411,  [5] = 0x5555,
+	[6] = 0xcc33,  [7] = 0x7777,  [8] = 0x8888,  [9] = 0x33cc,  [10] = 0xaaaa, [11] = 0xbbee,
+	[12] = 0xcc99, [13] = 0xdddd, [14] = 0x44bb, [15] = 0xffff, [16] = 0xff00, [17] = 0xf0f0,
+	[18] = 0x5050, [19] = 0xcccc, [28] = 0x3333, [29] = 0xafaf, [30] = 0x0f0f, [31] = 0x00ff,
+};
+
+int ast_cond_code(const char *name)
+{
+	static const struct {
+		const char *n;
+		int code;
+	} names[] = {
+		{"FL", 0}, {"F", 0}, {"LT", 1}, {"EQ", 2}, {"LE", 3}, {"GT", 4}, {"NE", 5}, {"GE", 6},
+		{"NUM", 7}, {"LEG", 7}, {"NAN", 8}, {"LTU", 9}, {"EQU", 10}, {"LEU", 11}, {"GTU", 12},
+		{"NEU", 13}, {"GEU", 14}, {"TR", 15}, {"T", 15}, {"OF", 16}, {"OVERFLOW", 16},
+		{"CF", 17}, {"CARRY", 17}, {"AB", 18}, {"ABOVE", 18}, {"SF", 19}, {"SIGN", 19},
+		{"NSF", 28}, {"NSIGN", 28}, {"BLE", 29}, {"NCF", 30}, {"NCARRY", 30}, {"NOF", 31},
+		{"NOVERFLOW", 31},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(names[i].n, name))
+			return names[i].code;
+	return -1;
+}

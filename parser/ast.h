@@ -20,6 +20,9 @@ typedef enum {
 	OPND_SREG,   /* SR_xxx: name */
 	OPND_LABEL,  /* identifier: name */
 	OPND_CCTEST, /* CC.T etc.: name */
+	OPND_AREG,   /* Tesla address register An: reg */
+	OPND_SMEM,   /* Tesla shared g [An + ival] (reg = -1 without An), ival in access units */
+	OPND_CCREG,  /* Tesla condition test Cn.COND as an operand: reg, bank = condition code */
 } ast_opnd_kind;
 
 #define AST_RZ 255
@@ -33,6 +36,9 @@ typedef struct {
 	bool neg, abs, inv; /* -x, |x|, ~x or !p */
 	bool cc;            /* R4.CC: the instruction writes the condition code */
 	bool reuse;
+	uint8_t half;       /* Tesla RnL (1) / RnH (2) */
+	uint8_t width;      /* Tesla g [..].U16 etc.: access bytes (0: the instruction's) */
+	bool wsigned;       /* .S16 / .S8 on such an operand */
 	int64_t ival;
 	double fval;
 	char *name;
@@ -48,6 +54,9 @@ typedef struct {
 	uint64_t enc;
 	bool has_guard, guard_neg;
 	int guard;
+	bool has_tguard;  /* Tesla guard (Cn.COND) after the destination */
+	int tcreg, tcond; /* tcond: condition code, or -1 for a bare (Cn) */
+	bool enc_after;   /* the encoding came after the ';' (CUDA >= 5 layout: words swapped) */
 	char *mnem;
 	int nmods;
 	char *mods[AST_MAXMODS];
@@ -107,6 +116,10 @@ typedef struct {
 /* Parse SASS text (a whole file). Returns the unit; diags.nerrors counts errors. */
 ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out);
 void ast_free(ast_unit *u);
+
+/* Tesla condition name (EQ, NEU, CARRY, ...) -> code 0..31, or -1. */
+int ast_cond_code(const char *name);
+extern const uint16_t ast_cond_truth[32];
 
 /* Report "file:line:col: error: msg" with the source line and a caret. */
 void ast_error(ast_diags *d, ast_loc loc, const char *fmt, ...)

@@ -56,7 +56,7 @@ stmt
 						free($1);
 					/* other targets' PTXPlus (Tesla's half registers, s[] operands) is not
 					   this grammar's: stop here, the assembler reports the target */
-					if (isa_dialect_of(u->target) == ISA_DIALECT_NONE) {
+					if (isa_dialect_of(u->target) != ISA_DIALECT_SM20) {
 						u->foreign_target = true;
 						YYACCEPT;
 					}

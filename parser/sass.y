@@ -33,14 +33,15 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 	ast_opnd opnd;
 }
 
-%token <ival> ADDR "address comment" REG "register" PRED "predicate" INT "integer" BADCHAR "invalid character"
+%token <ival> ADDR "address comment" REG "register" HREG "half register" CREG "condition register" AREG "address register" PRED "predicate" INT "integer" BADCHAR "invalid character"
 %token <uval> ENC "encoding comment"
 %token <fval> FLOAT "float literal"
 %token <str> ID "identifier" MOD "modifier" SREG "special register" CCTEST "condition-code test"
 %token <str> LABELDEF "label" CODEFOR "'code for sm_XX'"
+%token GBANK "'g ['" OBANK "'o ['" GMEM14 "'global14 ['"
 %token CBANK "'c ['" FUNCTION "'Function :'" NL "end of line"
 
-%type <opnd> operand regop addr cbank
+%type <opnd> operand regop addr cbank smem saddr
 %type <ival> intval
 %destructor { free($$); } <str>
 %destructor { free($$.name); } <opnd>
@@ -134,11 +135,27 @@ operands
 
 oplist
 	: operand               { add_op(u, @1, &$1); ENDCOL(@1); }
+	| operand tguard        { add_op(u, @1, &$1); }
 	| oplist ',' operand    { add_op(u, @3, &$3); ENDCOL(@3); }
+	;
+
+/* Tesla: the guard stands after the destination, (C0.NE); a bare (Cn) is a carry-in */
+tguard
+	: '(' CREG MOD ')'      {
+					ENDCOL(@4);
+					u->cur.has_tguard = true;
+					u->cur.tcreg = (int)$2;
+					u->cur.tcond = ast_cond_code($3);
+					if (u->cur.tcond < 0)
+						ast_error(&u->diags, L(@3), "unknown condition '%s'", $3);
+					free($3);
+				}
+	| '(' CREG ')'          { ENDCOL(@3); u->cur.has_tguard = true; u->cur.tcreg = (int)$2; u->cur.tcond = -1; }
 	;
 
 regop
 	: REG                   { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)$1}; }
+	| HREG                  { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)($1 / 4), .half = (uint8_t)($1 % 4)}; }
 	| regop MOD             {
 					$$ = $1;
 					if (!strcmp($2, "CC"))
@@ -170,6 +187,41 @@ operand
 	| SREG                  { $$ = (ast_opnd){.kind = OPND_SREG, .name = $1}; }
 	| ID                    { $$ = (ast_opnd){.kind = OPND_LABEL, .name = $1}; }
 	| CCTEST                { $$ = (ast_opnd){.kind = OPND_CCTEST, .name = $1}; }
+	| AREG                  { $$ = (ast_opnd){.kind = OPND_AREG, .reg = (int)$1}; }
+	| CREG MOD              {
+					$$ = (ast_opnd){.kind = OPND_CCREG, .reg = (int)$1, .bank = ast_cond_code($2)};
+					if ($$.bank < 0)
+						ast_error(&u->diags, L(@2), "unknown condition '%s'", $2);
+					free($2);
+				}
+	| smem                  { $$ = $1; }
+	| '-' smem              { $$ = $2; $$.neg = true; }
+	| OBANK INT ']'         { $$ = (ast_opnd){.kind = OPND_REG, .reg = AST_RZ}; }
+	| GMEM14 addr ']'       { $$ = $2; $$.kind = OPND_MEM; }
+	;
+
+smem
+	: GBANK saddr ']'       { $$ = $2; $$.kind = OPND_SMEM; }
+	| smem MOD              {
+					$$ = $1;
+					const char *m = $2;
+					if (!strcmp(m, "U16") || !strcmp(m, "S16"))
+						$$.width = 2;
+					else if (!strcmp(m, "U8") || !strcmp(m, "S8"))
+						$$.width = 1;
+					else if (!strcmp(m, "U32") || !strcmp(m, "S32"))
+						$$.width = 4;
+					else
+						ast_error(&u->diags, L(@2), "unknown shared-operand suffix '.%s'", m);
+					$$.wsigned = m[0] == 'S';
+					free($2);
+				}
+	;
+
+saddr
+	: INT                   { $$ = (ast_opnd){.reg = -1, .ival = $1}; }
+	| AREG                  { $$ = (ast_opnd){.reg = (int)$1}; }
+	| AREG '+' INT          { $$ = (ast_opnd){.reg = (int)$1, .ival = $3}; }
 	;
 
 intval
@@ -225,6 +277,7 @@ static void end_line(ast_unit *u, int line)
 	if (f->ninsns && f->insns[f->ninsns - 1].loc.line == line && !f->insns[f->ninsns - 1].has_enc) {
 		f->insns[f->ninsns - 1].has_enc = true;
 		f->insns[f->ninsns - 1].enc = u->lex_enc;
+		f->insns[f->ninsns - 1].enc_after = true;
 	}
 	u->lex_has_enc = false;
 }

@@ -188,7 +188,10 @@ static const err_case err_cases[] = {
 	{"20-bit range", "IADD R1, R1, 0x123456;\n", "t.sass:1:14: error: immediate does not fit the 20-bit field"},
 	{"misaligned pair", "LD.64 R3, [R4];\n", "t.sass:1:7: error: register R3 is not aligned"},
 	{"duplicate label", "L: NOP;\nL: EXIT;\n", "t.sass:2:1: error: label 'L' defined twice"},
-	{"unsupported target", "code for sm_13\nEXIT;\n", "error: unsupported target 'sm_13'"},
+	{"unsupported target", "code for sm_30\nEXIT;\n", "error: unsupported target 'sm_30'"},
+	{"no EXIT on Tesla", "code for sm_13\nEXIT;\n", "t.sass:2:1: error: unsupported opcode 'EXIT' for sm_13"},
+	{"Tesla guard needs a condition", "code for sm_10\nMOV R0 (C1), R1;\n", "t.sass:2:1: error: a bare (Cn) is only the carry-in of IMAD"},
+	{"Tesla register range", "code for sm_10\nMOV R128, R1;\n", "t.sass:2:5: error: register R128 does not exist on sm_10"},
 	{"texture", "TLD R0, R2, 0x0, 0x0;\n", "t.sass:1:1: error: unsupported opcode 'TLD' for sm_20: texture"},
 	{"caret line", "  MOV R1, R2;\n  BOGUS;\n", "  BOGUS;\n    ^"},
 };

@@ -59,7 +59,9 @@ check "asm" 0 "$SIMTEMU" asm examples/walk.sass
 contains "asm listing" out "/*0028*/  @P0 BRA THEN"
 check "isa" 0 "$SIMTEMU" isa
 contains "isa row" out "ISCADD"
-check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_13
+check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_30
+check "isa tesla" 0 "$SIMTEMU" isa --target sm_13
+contains "isa tesla lists GLD" out "GLD "
 check "grid override" 0 "$SIMTEMU" run --grid 2 examples/walk.sass
 contains "grid used" out "grid 2,1,1"
 # trace: the walkthrough's 41 rows, row for row (its table leaves out the while-mask column)
@@ -206,14 +208,14 @@ contains "no .s result" out "expect out: FAILED, 5 of 8 differ; first [3]: got 1
 # a listing for another generation: one error at its target line, not a syntax error per line
 if [ -f ../shared/corpus/sm_10_matmul_kernel.sass ]; then
 	check "tesla sass" 2 "$SIMTEMU" run --target sm_20 ../shared/corpus/sm_10_matmul_kernel.sass
-	contains "tesla sass target" err "sm_10_matmul_kernel.sass:2:2: error: unsupported target 'sm_10'"
+	contains "tesla sass target" err "sm_10_matmul_kernel.sass:2:2: error: the listing is code for sm_10; --target sm_20 names another generation"
 	if [ "$(grep -c 'error:' "$tmp/err")" -eq 1 ]; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL tesla sass: more than one error"; cat "$tmp/err"; fi
 fi
 # GPGPU-Sim's Tesla PTXPlus needs the Tesla dialect: one clear error at its .target
 if [ -f ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus ]; then
 	check "tesla ptxplus" 2 "$SIMTEMU" run ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus
-	contains "tesla target" err "sm_10_kernel_hello.ptxplus:4:1: error: unsupported target 'sm_10'"
+	contains "tesla target" err "sm_10_kernel_hello.ptxplus:4:1: error: PTXPlus for sm_10 is not read yet (its SASS listing runs)"
 fi
 # compare (SPEC sections 1 and 7): the if-block with SSY/NOP.S against the predicated one;
 # counts derived by hand in examples/ifblock_*.sass and tests/check_e2e.c

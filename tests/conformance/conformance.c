@@ -23,6 +23,7 @@ typedef struct {
 	uint64_t max_steps;    /* budget, if not the default */
 	bool ours;             /* kernels/NAME.sass, directives inside: runs without the corpus */
 	double tol;            /* f32 buffers compared within this (0: bit for bit) */
+	bool sass_only;        /* sm_1x: no PTXPlus conversion yet, so one run */
 } conf_case;
 
 static const conf_case cases[] = {
@@ -49,6 +50,22 @@ static const conf_case cases[] = {
 	   beyond its shared array (undefined behaviour): all that is certain is a trap */
 	{.name = "sm_20_MatrixCount_4", .spec = "sm_20_MatrixCount_4.loop.spec", .trap = "trap: ",
 	 .max_steps = 200000},
+	/* Tesla (sm_1x) listings, run as written (the converter speaks Fermi only) */
+	{.name = "sm_10_kernel_hello", .ref = ref_nothing, .sass_only = true},
+	{.name = "sm_10_kernel_call", .ref = ref_tesla_call, .sass_only = true},
+	{.name = "sm_10_kernel_branch_v1", .ref = ref_tesla_branch_v1, .sass_only = true},
+	{.name = "sm_10_kernel_branch_v1", .ref = ref_tesla_branch_v1, .sass_only = true,
+	 .spec = "sm_10_kernel_branch_v1.odd.spec"},
+	{.name = "sm_10_kernel_branch_v2", .ref = ref_tesla_branch_v2, .sass_only = true},
+	{.name = "sm_10_kernel_swap_v1", .ref = ref_tesla_swap_v1, .sass_only = true},
+	{.name = "sm_10_kernel_swap_v2", .ref = ref_tesla_swap_v2, .sass_only = true},
+	{.name = "sm_10_kernel_swap_v2", .ref = ref_tesla_swap_v2, .sass_only = true,
+	 .spec = "sm_10_kernel_swap_v2.b9.spec"},
+	{.name = "sm_10_timedReduction", .ref = ref_timed_reduction, .unchecked = "timer", .why = "clock samples",
+	 .sass_only = true},
+	{.name = "sm_10_matmul_kernel", .ref = ref_tesla_matmul, .sass_only = true},
+	{.name = "sm_10_krp_kernel", .ref = ref_krp, .sass_only = true},
+	{.name = "sm_12_add_threads", .ref = ref_add_threads, .sass_only = true},
 	/* the thesis's benchmark kernels, written here (issue 6) */
 	{.name = "mm_sm20", .ref = ref_matrix_mul, .ours = true},
 	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},
@@ -268,10 +285,10 @@ int main(int argc, char **argv)
 	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
 		if (!have_corpus && !cases[i].ours)
 			continue;
-		n++;
+		n += cases[i].sass_only ? 1 : 3;
 		unsigned long long direct[2], via[2];
 		pass += run_case(corpus, &cases[i], 0, direct);
-		for (int v = 1; v <= 2; v++) {
+		for (int v = 1; v <= 2 && !cases[i].sass_only; v++) {
 			int ok = run_case(corpus, &cases[i], v, via);
 			if (ok && (direct[0] != via[0] || direct[1] != via[1])) {
 				printf("%-34s FAIL  converted, it counted %llu/%llu instructions, the listing %llu/%llu\n",
@@ -281,6 +298,6 @@ int main(int argc, char **argv)
 			pass += ok;
 		}
 	}
-	printf("%d passed, %d failed\n", pass, 3 * n - pass);
-	return pass == 3 * n ? 0 : 1;
+	printf("%d passed, %d failed\n", pass, n - pass);
+	return pass == n ? 0 : 1;
 }

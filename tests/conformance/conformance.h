@@ -45,5 +45,15 @@ void ref_pathfinder(conf_io *io);
 void ref_nn_layer1(conf_io *io);
 void ref_btree_range(conf_io *io);
 void ref_dwt_haar(conf_io *io);
+/* sm_1x (refs_tesla.c) */
+void ref_tesla_call(conf_io *io);
+void ref_tesla_branch_v1(conf_io *io);
+void ref_tesla_branch_v2(conf_io *io);
+void ref_tesla_swap_v1(conf_io *io);
+void ref_tesla_swap_v2(conf_io *io);
+void ref_nothing(conf_io *io);
+void ref_add_threads(conf_io *io);
+void ref_krp(conf_io *io);
+void ref_tesla_matmul(conf_io *io);
 
 #endif

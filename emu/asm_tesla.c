@@ -1,0 +1,590 @@
+/* Tesla (sm_1x) handler selection: each opcode of isa/sm10.def onto the shared handlers. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm_int.h"
+#include "semantics.h"
+
+/* ---- operands ---- */
+
+/* Integer width of the operation's sources: 16 for .U16/.S16 forms (the last type
+   modifier names the source type of a conversion), else 32. */
+static int src_bits(const ast_insn *ai, bool *sgn)
+{
+	int bits = 32;
+	*sgn = false;
+	for (int i = 0; i < ai->nmods; i++) {
+		const char *m = ai->mods[i];
+		if ((m[0] == 'U' || m[0] == 'S') && isdigit((unsigned char)m[1])) {
+			bits = atoi(m + 1);
+			*sgn = m[0] == 'S';
+		}
+	}
+	return bits;
+}
+
+static bool reg_fits(asm_ctx *c, const ast_opnd *o)
+{
+	if (o->reg > 127) {
+		char b[24];
+		snprintf(b, sizeof b, "R%d", o->reg);
+		asm_err(c, o->loc, "register %s does not exist on %s", b, c->target);
+		return false;
+	}
+	return true;
+}
+
+/* A source operand of 'bits' (16 or 32; sgn: sign-extend 16-bit values) as the shared
+   handlers read it: halves, g [..] and c [b] [k] count in units of the access size. */
+static emu_src tsrc(asm_ctx *c, int k, int bits, bool sgn, bool is_float)
+{
+	const ast_opnd *o = &c->ai->ops[k];
+	emu_src s = {.and_ = 0xffffffffu, .neg = o->neg, .inv = o->inv};
+	int width = o->width ? o->width : bits / 8;
+	switch (o->kind) {
+	case OPND_REG:
+		if (o->reg == AST_RZ || o->reg == EMU_T_ZERO) {
+			s.kind = SRC_IMM;
+			break;
+		}
+		if (!reg_fits(c, o))
+			break;
+		s.kind = SRC_REG;
+		s.reg = (uint16_t)o->reg;
+		if (o->half || bits == 16) {
+			s.and_ = 0xffffu;
+			s.shr = o->half == 2 ? 16 : 0;
+			s.sx = sgn ? 16 : 0;
+		}
+		break;
+	case OPND_SMEM:
+		s.kind = SRC_SHARED;
+		s.reg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(EMU_T_AROW + o->reg);
+		s.imm = (uint32_t)(o->ival * width);
+		s.bank = (uint8_t)width;
+		s.sx = (o->width ? o->wsigned : sgn) && width < 4 ? (uint8_t)(8 * width) : 0;
+		if (o->ival < 0 || o->ival * width >= 0x10000)
+			asm_err(c, o->loc, "shared offset out of range%s", "", "");
+		break;
+	case OPND_CBANK:
+		if (o->reg >= 0 || o->bank < 0 || o->bank >= EMU_NBANKS || o->ival < 0 ||
+		    o->ival * width + 4 > EMU_BANK_BYTES) {
+			asm_err(c, o->loc, "constant operand out of range or indexed%s", "", "");
+			break;
+		}
+		s.kind = SRC_CONST;
+		s.bank = (uint8_t)o->bank;
+		s.imm = (uint32_t)(o->ival * width);
+		if (width < 4) {
+			s.and_ = width == 2 ? 0xffffu : 0xffu;
+			s.sx = sgn ? (uint8_t)(8 * width) : 0;
+		}
+		break;
+	case OPND_IMM:
+		if (o->ival < -2147483648LL || o->ival > 0xffffffffLL)
+			asm_err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
+		s.kind = SRC_IMM;
+		s.imm = (uint32_t)o->ival;
+		break;
+	case OPND_FIMM:
+		s.kind = SRC_IMM;
+		s.imm = asm_imm_value(c, o, true, true);
+		break;
+	default:
+		asm_err(c, o->loc, "unexpected operand kind here%s", "", "");
+		return s;
+	}
+	if (is_float) {
+		if (o->abs)
+			s.and_ = 0x7fffffffu;
+		if (o->neg)
+			s.xor_ = 0x80000000u;
+	} else {
+		s.iabs = o->abs;
+		if (o->neg) {
+			s.xor_ = 0xffffffffu;
+			s.add = 1;
+		}
+		if (o->inv)
+			s.xor_ ^= 0xffffffffu;
+	}
+	if (s.kind == SRC_IMM) { /* fold the modifiers into the value */
+		uint32_t v = s.imm & s.and_;
+		if (s.iabs && (int32_t)v < 0)
+			v = (uint32_t)-v;
+		s.imm = (v ^ s.xor_) + s.add;
+		s.and_ = 0xffffffffu;
+		s.xor_ = s.add = 0;
+		s.iabs = 0;
+	}
+	return s;
+}
+
+/* A source whose '-' / '~' the handler applies itself (IADD's carries, IMAD's addend). */
+static emu_src tsrc_raw(asm_ctx *c, int k, int bits, bool sgn)
+{
+	ast_opnd *o = (ast_opnd *)&c->ai->ops[k];
+	bool neg = o->neg, inv = o->inv;
+	if (o->kind == OPND_IMM)
+		return tsrc(c, k, bits, sgn, false);
+	o->neg = o->inv = false;
+	emu_src s = tsrc(c, k, bits, sgn, false);
+	o->neg = neg;
+	o->inv = inv;
+	s.neg = neg;
+	s.inv = inv;
+	return s;
+}
+
+/* The destination: a register, a half (the result goes through row EMU_T_DROW), g [..],
+   o [0x7f] (the sink) or R124 (also the sink). */
+static void tdst(asm_ctx *c, const ast_opnd *o, int bits)
+{
+	emu_insn *in = c->in;
+	if (o->kind == OPND_SMEM) {
+		int width = o->width ? o->width : bits / 8;
+		in->tdst = EMU_TD_SHARED;
+		in->d = EMU_T_DROW;
+		in->areg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(EMU_T_AROW + o->reg);
+		in->off = (int32_t)(o->ival * width);
+		in->width = (uint8_t)width;
+		return;
+	}
+	if (o->kind != OPND_REG) {
+		asm_err(c, o->loc, "destination must be a register or g [..]%s", "", "");
+		return;
+	}
+	if (o->reg == AST_RZ || o->reg == EMU_T_ZERO) {
+		in->d = EMU_RZ_SINK;
+		return;
+	}
+	if (!reg_fits(c, o))
+		return;
+	asm_note_reg(c, o->reg, 1);
+	if (o->half) {
+		in->tdst = o->half == 2 ? EMU_TD_HI : EMU_TD_LO;
+		in->d = EMU_T_DROW;
+		in->d2 = (uint16_t)o->reg;
+	} else
+		in->d = (uint16_t)o->reg;
+}
+
+static uint16_t areg_row(asm_ctx *c, const ast_opnd *o)
+{
+	if (o->kind != OPND_AREG) {
+		asm_err(c, o->loc, "expected an address register A1-A7%s", "", "");
+		return EMU_T_AROW;
+	}
+	return (uint16_t)(EMU_T_AROW + o->reg);
+}
+
+/* ---- selectors ---- */
+
+static void t_mov(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	bool sgn;
+	int bits = src_bits(ai, &sgn);
+	c->in->h = EMU_H_MOV;
+	tdst(c, &ai->ops[0], bits);
+	c->in->s[0] = tsrc(c, 1, bits, sgn, ai->ops[1].kind == OPND_FIMM);
+	c->in->tflt = op == ISA10_RRO;
+}
+
+static void t_s2r(asm_ctx *c)
+{
+	const ast_opnd *o = &c->ai->ops[1];
+	int sr = !strcmp(o->name, "SR1") ? SR_CLOCKLO : asm_sreg_code(o->name);
+	if (sr < 0 || !strcmp(o->name, "SR0"))
+		asm_err(c, o->loc, "unsupported special register '%s' for %s", o->name, c->target);
+	c->in->h = EMU_H_S2R;
+	tdst(c, &c->ai->ops[0], 32);
+	c->in->sub = (uint8_t)(sr < 0 ? 0 : sr);
+}
+
+/* R2A An, Rb, s (An = Rb << s); A2R Rd, An; ADA An, Am, imm (An = Am + imm) */
+static void t_areg(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	if (op == ISA10_A2R) {
+		in->h = EMU_H_MOV;
+		tdst(c, &ai->ops[0], 32);
+		in->s[0] = (emu_src){.kind = SRC_REG, .reg = areg_row(c, &ai->ops[1]), .and_ = 0xffffffffu};
+		return;
+	}
+	in->d = areg_row(c, &ai->ops[0]);
+	if (op == ISA10_R2A) {
+		in->h = EMU_H_SHL;
+		in->s[0] = tsrc(c, 1, 32, false, false);
+		in->s[1] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu,
+				     .imm = ai->nops > 2 ? (uint32_t)ai->ops[2].ival & 31 : 0};
+		return;
+	}
+	in->h = EMU_H_IADD;
+	in->s[0] = (emu_src){.kind = SRC_REG, .reg = areg_row(c, &ai->ops[1]), .and_ = 0xffffffffu};
+	in->s[1] = tsrc(c, 2, 32, false, false);
+}
+
+static void t_iadd(asm_ctx *c)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool sgn;
+	int bits = src_bits(ai, &sgn);
+	in->h = EMU_H_IADD;
+	tdst(c, &ai->ops[0], bits);
+	in->s[0] = tsrc_raw(c, 1, bits, sgn);
+	in->s[1] = tsrc_raw(c, 2, bits, sgn);
+	in->sub = asm_has_mod(ai, "SAT");
+	in->tccsrc = 1;
+	if (in->s[0].neg && in->s[1].neg)
+		asm_err(c, ai->loc, "both operands negated%s", "", "");
+}
+
+/* IMUL/IMAD .U16/.S16 (16x16 -> 32) and .U24/.S24 (low 32 bits of 24x24) */
+static void t_imul(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool mad = op == ISA10_IMAD || op == ISA10_IMAD32 || op == ISA10_IMAD32I;
+	int types = 0, mbits = 16;
+	bool sa = false, sb = false;
+	for (int i = 0; i < ai->nmods; i++) {
+		const char *m = ai->mods[i];
+		if ((m[0] == 'U' || m[0] == 'S') && isdigit((unsigned char)m[1])) {
+			mbits = atoi(m + 1);
+			if (types == 0)
+				sa = sb = m[0] == 'S';
+			else
+				sb = m[0] == 'S';
+			types++;
+		}
+	}
+	if (asm_has_mod(ai, "HI") || (mbits != 16 && mbits != 24))
+		asm_err(c, ai->loc, "unsupported multiply form on %s (16x16 and 24x24 low are supported)%s",
+			c->target, "");
+	in->h = mad ? EMU_H_IMAD : EMU_H_IMUL;
+	tdst(c, &ai->ops[0], 32);
+	/* cuobjdump prints the carry-in form a*b+c+carry as "d (Cn), -a, b, c" */
+	bool cin = mad && ai->has_tguard && ai->tcond < 0;
+	ast_opnd *a = (ast_opnd *)&ai->ops[1];
+	bool aneg = a->neg;
+	if (cin)
+		a->neg = false;
+	in->s[0] = tsrc(c, 1, 16, sa, false);
+	a->neg = aneg;
+	in->s[1] = tsrc(c, 2, 16, sb, false);
+	for (int k = 0; k < 2; k++) {
+		emu_src *s = &in->s[k];
+		if (mbits == 24 && s->kind != SRC_IMM) {
+			s->and_ = 0xffffffu;
+			s->sx = (k ? sb : sa) ? 24 : 0;
+		} else if (s->kind == SRC_IMM && ai->ops[1 + k].kind == OPND_IMM)
+			s->imm = mbits == 24 ? s->imm & 0xffffffu : s->imm & 0xffffu;
+	}
+	in->sub = sa;
+	in->sub2 = sb;
+	if (mad)
+		in->s[2] = tsrc_raw(c, 3, 32, false);
+	in->tccsrc = 1;
+	if (cin) {
+		/* the encoding's condition-register field names the register holding the carry
+		   (the printed number does not: sm_10_kernel_swap_v2 prints C3 for C2) */
+		int cr = ai->tcreg;
+		if (ai->has_enc && ai->enc >> 32)
+			cr = (int)((ai->enc_after ? ai->enc >> 32 : ai->enc) >> 12 & 3);
+		in->tcin = (uint8_t)(1 + cr);
+		in->x_in = 1;
+	}
+}
+
+static void t_minmax(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool fl = op == ISA10_FMIN || op == ISA10_FMAX, sgn;
+	int bits = src_bits(ai, &sgn);
+	in->h = fl ? EMU_H_FMNMX : EMU_H_IMNMX;
+	tdst(c, &ai->ops[0], bits);
+	in->s[0] = tsrc(c, 1, bits, sgn, fl);
+	in->s[1] = tsrc(c, 2, bits, sgn, fl);
+	in->s[2] = (emu_src){.kind = SRC_REG, .reg = EMU_PT, .inv = op == ISA10_IMAX || op == ISA10_FMAX};
+	in->sign = sgn;
+	in->tflt = fl;
+}
+
+static void t_shift(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool sgn;
+	int bits = src_bits(ai, &sgn);
+	in->h = op == ISA10_SHL ? EMU_H_SHL : EMU_H_SHR;
+	tdst(c, &ai->ops[0], bits);
+	in->s[0] = tsrc(c, 1, bits, sgn, false);
+	in->s[1] = tsrc(c, 2, 32, false, false);
+	in->sub = asm_has_mod(ai, "W");
+	in->sign = sgn; /* Tesla's SHR is logical unless the type is signed */
+}
+
+static void t_lop(asm_ctx *c)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool sgn;
+	int bits = src_bits(ai, &sgn);
+	in->h = EMU_H_LOP;
+	tdst(c, &ai->ops[0], bits);
+	in->s[0] = tsrc(c, 1, bits, false, false);
+	in->s[1] = tsrc(c, 2, bits, false, false);
+	int b = asm_has_mod(ai, "AND") ? EMU_LOP_AND : asm_has_mod(ai, "OR") ? EMU_LOP_OR
+		: asm_has_mod(ai, "XOR") ? EMU_LOP_XOR : asm_has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
+	if (b < 0)
+		asm_err(c, ai->loc, "%s needs .AND, .OR, .XOR or .PASS_B%s", c->desc->name, "");
+	in->sub = (uint8_t)(b < 0 ? 0 : b);
+}
+
+/* ISET / FSET d, a, b, CMP: the comparison is the last operand */
+static void t_iset(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool fl = op == ISA10_FSET, sgn;
+	int bits = src_bits(ai, &sgn);
+	static const char *const names[] = {"F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN",
+					    "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"};
+	const ast_opnd *co = &ai->ops[3];
+	int cmp = -1;
+	for (int k = 0; k < 16 && co->kind == OPND_LABEL; k++)
+		if (!strcmp(co->name, names[k]) && (fl || k <= 6 || k == 15))
+			cmp = k == 15 && !fl ? 7 : k;
+	if (cmp < 0)
+		asm_err(c, co->loc, "%s needs a comparison (LT EQ LE GT NE GE%s) as its last operand", c->desc->name,
+			fl ? " or an unordered form" : "");
+	in->h = EMU_H_ISET;
+	tdst(c, &ai->ops[0], 32);
+	in->s[0] = tsrc(c, 1, bits, sgn, fl);
+	in->s[1] = tsrc(c, 2, bits, sgn, fl);
+	in->s[2] = (emu_src){.kind = SRC_REG, .reg = EMU_PT};
+	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+	in->sub2 = EMU_BOP_AND;
+	in->sign = sgn;
+	in->wide = fl; /* float comparison */
+}
+
+static void t_cvt(asm_ctx *c, int op)
+{
+	static const int fermi[] = {[ISA10_I2I] = ISA_I2I, [ISA10_I2F] = ISA_I2F, [ISA10_F2I] = ISA_F2I,
+				    [ISA10_F2F] = ISA_F2F};
+	/* the Fermi selector sees plain registers; the Tesla operands are bound after it */
+	ast_insn tmp = *c->ai;
+	tmp.ops[0] = (ast_opnd){.kind = OPND_REG, .reg = 0, .loc = c->ai->ops[0].loc};
+	tmp.ops[1] = (ast_opnd){.kind = OPND_REG, .reg = 0, .loc = c->ai->ops[1].loc};
+	const ast_insn *ai = c->ai;
+	c->ai = &tmp;
+	asm_sel_cvt(c, fermi[op]);
+	c->ai = ai;
+	emu_insn *in = c->in;
+	int sbits = in->sub2;
+	bool sflt = op == ISA10_F2I || op == ISA10_F2F;
+	in->d = EMU_RZ_SINK;
+	tdst(c, &ai->ops[0], 32);
+	in->s[0] = tsrc(c, 1, sflt ? 32 : sbits, (in->sign >> 1) & 1, sflt);
+	in->tflt = op == ISA10_I2F || op == ISA10_F2F;
+}
+
+static void t_farith(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool mad = op == ISA10_FMAD || op == ISA10_FMAD32 || op == ISA10_FMAD32I;
+	bool add = op == ISA10_FADD || op == ISA10_FADD32 || op == ISA10_FADD32I;
+	in->h = mad ? EMU_H_FFMA : add ? EMU_H_FADD : EMU_H_FMUL;
+	tdst(c, &ai->ops[0], 32);
+	in->s[0] = tsrc(c, 1, 32, false, true);
+	in->s[1] = tsrc(c, 2, 32, false, true);
+	if (mad) {
+		in->s[2] = tsrc(c, 3, 32, false, true);
+		in->sub = EMU_RND_RZ | EMU_RND_INT; /* MAD: the product truncated, then added (RN) */
+	} else
+		in->sub = (uint8_t)(asm_has_mod(ai, "RZ") || asm_has_mod(ai, "TRUNC") ? EMU_RND_RZ : EMU_RND_RN);
+	in->sub2 = asm_has_mod(ai, "SAT");
+	in->sub3 = 1; /* sm_1x flushes single-precision denormals */
+	in->tflt = 1;
+}
+
+static void t_mufu(asm_ctx *c, int op)
+{
+	int f = op == ISA10_RCP ? EMU_MUFU_RCP : op == ISA10_RSQ ? EMU_MUFU_RSQ : op == ISA10_LG2 ? EMU_MUFU_LG2
+		: op == ISA10_EX2 ? EMU_MUFU_EX2 : op == ISA10_SIN ? EMU_MUFU_SIN : EMU_MUFU_COS;
+	c->in->h = EMU_H_MUFU;
+	tdst(c, &c->ai->ops[0], 32);
+	c->in->s[0] = tsrc(c, 1, 32, false, true);
+	c->in->sub = (uint8_t)f;
+	c->in->tflt = 1;
+}
+
+/* GLD d, global14 [Rn]; GST global14 [Rn], a */
+static void t_mem(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool st = op == ISA10_GST, sgn;
+	int bits = src_bits(ai, &sgn);
+	if (bits != 8 && bits != 16 && bits != 32 && bits != 64 && bits != 128) {
+		asm_err(c, ai->loc, "unsupported access width%s%s", "", "");
+		return;
+	}
+	const ast_opnd *m = &ai->ops[st ? 0 : 1], *r = &ai->ops[st ? 1 : 0];
+	int nreg = bits > 32 ? bits / 32 : 1;
+	in->h = st ? EMU_H_ST : EMU_H_LD;
+	in->sub3 = EMU_SP_GLOBAL;
+	in->width = (uint8_t)(bits / 8);
+	in->sign = sgn;
+	asm_mem_operand(c, m, false);
+	if (r->kind != OPND_REG || r->half) {
+		asm_err(c, r->loc, "the data operand must be a register%s", "", "");
+		return;
+	}
+	if (!asm_reg_ok(c, r, nreg))
+		return;
+	if (r->reg == EMU_T_ZERO || r->reg == AST_RZ)
+		in->d = st ? EMU_NO_REG : EMU_RZ_SINK;
+	else {
+		asm_note_reg(c, r->reg, nreg);
+		in->d = (uint16_t)r->reg;
+	}
+}
+
+/* BRA [Cn.COND,] t; CAL [Cn.COND,] t; RET [Cn.COND]; BRK [Cn.COND] */
+static void t_control(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int k = 0;
+	if (ai->nops > 0 && ai->ops[0].kind == OPND_CCREG) {
+		in->tguard = (uint8_t)(1 + ai->ops[0].reg);
+		in->ttruth = ai->ops[0].bank >= 0 ? ast_cond_truth[ai->ops[0].bank] : 0;
+		k = 1;
+	}
+	bool wants_target = op == ISA10_BRA || op == ISA10_CAL || op == ISA10_SSY || op == ISA10_PBK;
+	if (wants_target && ai->nops != k + 1) {
+		asm_err(c, ai->loc, "%s needs a target%s", c->desc->name, "");
+		return;
+	}
+	if (!wants_target && ai->nops != k) {
+		asm_err(c, ai->loc, "%s takes only a condition%s", c->desc->name, "");
+		return;
+	}
+	if (wants_target)
+		in->target = asm_target_index(c, &ai->ops[k], c->addrs);
+	switch (op) {
+	case ISA10_BRA: in->h = EMU_H_BRA; break;
+	case ISA10_CAL: in->h = EMU_H_CAL; break;
+	case ISA10_RET: in->h = EMU_H_RET; break;
+	case ISA10_BRK: in->h = EMU_H_BRK; break;
+	case ISA10_PBK: in->h = EMU_H_PBK; break;
+	default: in->h = EMU_H_SSY; break;
+	}
+	if ((op == ISA10_SSY || op == ISA10_PBK) && (in->tguard || ai->has_tguard))
+		asm_err(c, ai->loc, "%s cannot be guarded%s", c->desc->name, "");
+}
+
+static void t_bar(asm_ctx *c)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_BAR;
+	int id = 0;
+	if (ai->nops >= 1) {
+		const char *n = ai->ops[0].kind == OPND_LABEL ? ai->ops[0].name : "";
+		if (n[0] != 'b' || !isdigit((unsigned char)n[1]))
+			asm_err(c, ai->ops[0].loc, "expected a barrier b0-b15%s", "", "");
+		else
+			id = atoi(n + 1);
+	}
+	in->s[0] = (emu_src){.kind = SRC_IMM, .imm = (uint32_t)id, .and_ = 0xffffffffu};
+	in->s[1] = (emu_src){.kind = SRC_REG, .reg = EMU_PT};
+}
+
+/* The flags of the second encoding word (CUDA <= 4.2 prints the first word first; the
+   newer layout prints the 64-bit value with the words swapped): low bits 01 end the
+   program, 10 join, 11 mark a long immediate. A 32-bit encoding carries none. */
+static int enc_flow(const ast_insn *ai)
+{
+	if (!ai->has_enc || !(ai->enc >> 32))
+		return 0;
+	uint32_t w2 = ai->enc_after ? (uint32_t)(ai->enc >> 32) : (uint32_t)ai->enc;
+	return (int)(w2 & 3);
+}
+
+void asm_tesla_insn(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	switch (op) {
+	case ISA10_MOV: case ISA10_MOV32: case ISA10_MVI: case ISA10_MVC: case ISA10_G2R:
+	case ISA10_R2G: case ISA10_RRO:
+		t_mov(c, op);
+		break;
+	case ISA10_S2R: t_s2r(c); break;
+	case ISA10_R2A: case ISA10_A2R: case ISA10_ADA: t_areg(c, op); break;
+	case ISA10_IADD: case ISA10_IADD32: case ISA10_IADD32I: t_iadd(c); break;
+	case ISA10_IMUL: case ISA10_IMUL32: case ISA10_IMUL32I: case ISA10_IMAD: case ISA10_IMAD32:
+	case ISA10_IMAD32I:
+		t_imul(c, op);
+		break;
+	case ISA10_IMIN: case ISA10_IMAX: case ISA10_FMIN: case ISA10_FMAX: t_minmax(c, op); break;
+	case ISA10_SHL: case ISA10_SHR: t_shift(c, op); break;
+	case ISA10_LOP: t_lop(c); break;
+	case ISA10_ISET: case ISA10_FSET: t_iset(c, op); break;
+	case ISA10_I2I: case ISA10_I2F: case ISA10_F2I: case ISA10_F2F: t_cvt(c, op); break;
+	case ISA10_FADD: case ISA10_FADD32: case ISA10_FADD32I: case ISA10_FMUL: case ISA10_FMUL32:
+	case ISA10_FMUL32I: case ISA10_FMAD: case ISA10_FMAD32: case ISA10_FMAD32I:
+		t_farith(c, op);
+		break;
+	case ISA10_RCP: case ISA10_RSQ: case ISA10_LG2: case ISA10_EX2: case ISA10_SIN: case ISA10_COS:
+		t_mufu(c, op);
+		break;
+	case ISA10_GLD: case ISA10_GST: t_mem(c, op); break;
+	case ISA10_NOP: in->h = EMU_H_NOP; break;
+	case ISA10_SSY: case ISA10_PBK: case ISA10_BRK: case ISA10_CAL: case ISA10_RET: case ISA10_BRA:
+		t_control(c, op);
+		break;
+	case ISA10_BAR: t_bar(c); break;
+	default:
+		asm_err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
+		return;
+	}
+	if (ai->has_tguard && !in->tcin) {
+		if (ai->tcond < 0)
+			asm_err(c, ai->loc, "a bare (Cn) is only the carry-in of IMAD; a guard needs a "
+				"condition, e.g. (C0.NE)%s", "", "");
+		in->tguard = (uint8_t)(1 + ai->tcreg);
+		in->ttruth = ai->tcond >= 0 ? ast_cond_truth[ai->tcond] : 0;
+	}
+	for (int i = 0; i < ai->nmods; i++) {
+		const char *m = ai->mods[i];
+		if (m[0] == 'C' && m[1] >= '0' && m[1] <= '3' && !m[2])
+			in->tcw = (uint8_t)(1 + m[1] - '0');
+	}
+	if (!in->tccsrc || !in->tcw)
+		in->tccsrc = 0;
+	else
+		in->cc_out = 1;
+	for (int k = 0; k < 4; k++)
+		if (in->s[k].kind == SRC_SHARED)
+			in->tshs |= (uint8_t)(1u << k);
+	in->tjoin = in->sflag;
+	in->sflag = 0; /* Tesla's .S joins before the instruction; it never pops after it */
+	in->tend = enc_flow(ai) == 1;
+	in->tany = in->tguard || in->tcw || in->tcin || in->tjoin || in->tend || in->tdst || in->tshs;
+}
+
+void asm_tesla_finish(asm_ctx *c)
+{
+	/* the address registers and scratch rows sit above R0-R127 */
+	c->maxreg = EMU_T_NREGS - 1;
+}
