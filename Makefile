@@ -18,7 +18,7 @@ LDLIBS   = -lreadline -lm -lpthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/asm_tesla.c emu/tesla.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c emu/ptxplus_read.c emu/compare.c \
+LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/asm_tesla.c emu/tesla.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c emu/ptxplus_read.c emu/ptxplus_tesla.c emu/compare.c \
           dbg/trace.c dbg/debug.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
@@ -43,16 +43,16 @@ $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.tab.h: parser/ptxplus.y
 $(BUILD)/ptxplus.lex.c $(BUILD)/ptxplus.lex.h: lexer/ptxplus.l $(BUILD)/ptxplus.tab.h
 	flex --header-file=$(BUILD)/ptxplus.lex.h -o $(BUILD)/ptxplus.lex.c $<
 
-$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h
+$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h emu/ptxplus_read.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
-$(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c
+$(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c parser/ast.h emu/ptxplus_read.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
-$(BUILD)/sass.tab.o: $(BUILD)/sass.tab.c $(BUILD)/sass.lex.h
+$(BUILD)/sass.tab.o: $(BUILD)/sass.tab.c $(BUILD)/sass.lex.h parser/ast.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
-$(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c
+$(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 # fesetround must not be folded away around the fp handlers

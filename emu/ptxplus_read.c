@@ -14,8 +14,10 @@ void ptx_insn_reset(ptx_insn *p)
 {
 	free(p->word);
 	free(p->guard);
-	for (int i = 0; i < p->nops; i++)
+	for (int i = 0; i < p->nops; i++) {
 		free(p->ops[i].name);
+		free(p->ops[i].cdst);
+	}
 	memset(p, 0, sizeof *p);
 }
 
@@ -178,7 +180,13 @@ static ast_opnd sass_opnd(tr *t, const ptx_opnd *o, int slot)
 		a.reg = o->reg;
 		a.ival = (int64_t)o->val;
 		break;
+	case PO_SMEM:
+	case PO_AREG:
+		fail(t, "s[...] and $ofs operands are Tesla PTXPlus (.target sm_1x)");
+		break;
 	}
+	if (o->half || o->cdst)
+		fail(t, "half registers and condition-register destinations are Tesla PTXPlus (.target sm_1x)");
 	return a;
 }
 
@@ -486,6 +494,10 @@ static int translate_mnemonic(tr *t)
 
 void ptx_finish(ast_unit *u, ptx_insn *p)
 {
+	if (isa_dialect_of(u->target) == ISA_DIALECT_SM10) {
+		ptx_finish_tesla(u, p);
+		return;
+	}
 	ast_insn ai;
 	memset(&ai, 0, sizeof ai);
 	ai.addr = u->cur.addr; /* fixed by an l0x label, else assigned 8 bytes on */

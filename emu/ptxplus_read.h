@@ -8,11 +8,14 @@
 
 #include "../parser/ast.h"
 
-typedef enum { PO_REG, PO_PRED, PO_NUM, PO_SREG, PO_LABEL, PO_CONST } ptx_okind;
+typedef enum { PO_REG, PO_PRED, PO_NUM, PO_SREG, PO_LABEL, PO_CONST, PO_SMEM, PO_AREG } ptx_okind;
 
 typedef struct {
 	ptx_okind kind;
-	int reg, bank;        /* PO_REG; PO_CONST: bank and index register (-1: none) */
+	int reg, bank;        /* PO_REG; PO_CONST: bank and index register (-1: none); PO_SMEM and
+				 PO_AREG: the $ofs register (-1: none) */
+	int half;             /* Tesla $rN.lo (1) / $rN.hi (2) */
+	char *cdst;           /* Tesla "$p0|$r2" / "$p0/$o127": the condition register written */
 	bool neg, inv, abs;
 	bool rz;              /* PO_NUM spelled 0x00: RZ where the slot takes a register */
 	uint64_t val;         /* PO_NUM; PO_CONST: the byte offset */
@@ -40,6 +43,9 @@ void ptx_finish(ast_unit *u, ptx_insn *p);
 
 /* Parse PTXPlus text (the grammar in parser/ptxplus.y). */
 ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out);
+/* Tesla (sm_1x) PTXPlus as GPGPU-Sim writes it, onto the Tesla SASS parse tree
+   (ptxplus_tesla.c). */
+void ptx_finish_tesla(ast_unit *u, ptx_insn *p);
 /* Does this text look like PTXPlus (a .entry, .version or //HEADER line)? */
 bool ptx_looks_like(const char *src);
 

@@ -342,6 +342,29 @@ static void d_const(pstate *p, bool *replaced)
 	*GROW(s->consts, s->nconsts) = c;
 }
 
+/* ".const .u32 constant1NAME[N] = {" and its value lines up to "};" (from 'rest'):
+   the literal pool of kernel NAME, which GPGPU-Sim took from the ELF. */
+static void read_table(emu_spec *s, const char *line, const char *rest)
+{
+	const char *n = strstr(line, "constant1") + 9;
+	size_t len = strcspn(n, "[ \t");
+	spec_table t = {.kernel = xcalloc(len + 1, 1)};
+	memcpy(t.kernel, n, len);
+	const char *end = strstr(rest, "};");
+	for (const char *q = rest; end && q < end;) {
+		char *next;
+		unsigned long v = strtoul(q, &next, 0);
+		if (next == q) {
+			q++;
+			continue;
+		}
+		t.vals = xrealloc(t.vals, sizeof *t.vals * (size_t)(t.nvals + 1));
+		t.vals[t.nvals++] = (uint32_t)v;
+		q = next;
+	}
+	*GROW(s->tables, s->ntables) = t;
+}
+
 static void d_expect(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
@@ -449,7 +472,9 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 			   .type second) belong to the listing, not to the launch */
 			bool ptx_decl = !strcmp(d, ".version") || !strcmp(d, ".entry") || !strcmp(d, ".reg") ||
 					(p->n > 1 && p->t[1].w[0] == '.');
-			if (ptx_decl)
+			if (ptx_decl && !strcmp(d, ".const") && e && strstr(line, "constant1") && strchr(line, '{'))
+				read_table(s, line, e + 1);
+			else if (ptx_decl)
 				;
 			else if (!strcmp(d, ".target")) {
 				if (p->n < 2)
@@ -515,6 +540,11 @@ void spec_free(emu_spec *s)
 	free(s->bufs);
 	free(s->params);
 	free(s->consts);
+	for (int i = 0; i < s->ntables; i++) {
+		free(s->tables[i].kernel);
+		free(s->tables[i].vals);
+	}
+	free(s->tables);
 	free(s->expects);
 	free(s->files);
 	free(s->texts);
@@ -782,6 +812,16 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
 	int errs = apply_buffers(s, x, diag);
 	errs += apply_params(s, x, diag);
+	/* a PTXPlus table fills the literal pool of its kernel: c [0x1] on Tesla, the per-kernel
+	   bank c [0x10] on Fermi; .const directives come after it and win */
+	for (int i = 0; i < s->ntables; i++) {
+		const spec_table *t = &s->tables[i];
+		int bank = x->prog->dialect == ISA_DIALECT_SM10 ? 1 : 16;
+		if (strcmp(t->kernel, x->f->name))
+			continue;
+		for (int k = 0; k < t->nvals && 4 * (k + 1) <= EMU_BANK_BYTES; k++)
+			put_bits(x->cbank[bank] + 4 * k, EMU_T_U32, t->vals[k]);
+	}
 	errs += apply_consts(s, x, diag);
 	return errs + validate_expects(s, x, diag);
 }

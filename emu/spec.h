@@ -39,6 +39,13 @@ typedef struct {
 	spec_val val;
 } spec_param;
 
+/* A PTXPlus constant table: the literal pool of one kernel (its name after "constant1"). */
+typedef struct {
+	char *kernel;
+	uint32_t *vals;
+	int nvals;
+} spec_table;
+
 typedef struct {
 	const char *file;
 	ast_loc loc;
@@ -70,6 +77,8 @@ typedef struct {
 	int nparams;
 	spec_const *consts;
 	int nconsts;
+	spec_table *tables;     /* PTXPlus constant tables (GPGPU-Sim's constant1<kernel>) */
+	int ntables;
 	spec_expect *expects;
 	int nexpects;
 	char **files;         /* file names and texts kept for diagnostics */

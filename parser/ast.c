@@ -95,6 +95,8 @@ char *ast_line_span(const ast_unit *u, int line, int c0, int c1)
 
 void ast_begin_func(ast_unit *u, char *name, ast_loc loc)
 {
+	u->nssy = 0;
+	u->ptx_next = 0;
 	if (u->nfuncs == u->capfuncs) {
 		u->capfuncs = u->capfuncs ? 2 * u->capfuncs : 4;
 		u->funcs = xrealloc(u->funcs, sizeof *u->funcs * (size_t)u->capfuncs);
@@ -169,6 +171,8 @@ void ast_free(ast_unit *u)
 	free(u->line_starts);
 	free(u->front);
 	free(u->target);
+	for (int i = 0; i < u->nsyms; i++)
+		free(u->syms[i]);
 	ast_insn_clear(&u->cur);
 	free(u);
 }

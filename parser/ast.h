@@ -45,6 +45,7 @@ typedef struct {
 } ast_opnd;
 
 #define AST_MAXMODS 12
+#define AST_MAXSYMS 32
 #define AST_MAXOPS 8
 
 typedef struct {
@@ -111,6 +112,14 @@ typedef struct {
 	int lex_last_insn_line;
 	uint64_t lex_enc;
 	bool lex_has_enc;
+	/* PTXPlus .global variables in order (Tesla code reads their addresses from c [0xe]) */
+	char *syms[AST_MAXSYMS];
+	int nsyms;
+	/* Tesla PTXPlus: SSY targets seen in this function (their join flags are put back) and
+	   the next instruction's address (4 bytes after a .half instruction, else 8) */
+	int64_t ssy[AST_MAXSYMS];
+	int nssy;
+	int64_t ptx_next;
 } ast_unit;
 
 /* Parse SASS text (a whole file). Returns the unit; diags.nerrors counts errors. */

@@ -31,10 +31,10 @@ static ast_loc L(PTX_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; 
 	ptx_opnd opnd;
 }
 
-%token <ival> REG "register" CBANK "constant bank"
+%token <ival> REG "register" CBANK "constant bank" HREG "half register" AREG "'$ofs' register"
 %token <uval> HEXNUM "number" ZERO "0x00"
 %token <str> PRED "predicate" SREG "special register" WORD "word" LABELDEF "label" TARGET "'.target'" ENTRY "'.entry'"
-%token PT "pt" KBANK "'k ['" BADCHAR "invalid character"
+%token PT "pt" KBANK "'k ['" SBANK "'s['" BADCHAR "invalid character"
 
 %type <opnd> operand constref
 %type <uval> num
@@ -56,7 +56,7 @@ stmt
 						free($1);
 					/* other targets' PTXPlus (Tesla's half registers, s[] operands) is not
 					   this grammar's: stop here, the assembler reports the target */
-					if (isa_dialect_of(u->target) != ISA_DIALECT_SM20) {
+					if (isa_dialect_of(u->target) == ISA_DIALECT_NONE) {
 						u->foreign_target = true;
 						YYACCEPT;
 					}
@@ -95,6 +95,14 @@ operand
 	| '~' REG               { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$2, .inv = true}; }
 	| '|' REG '|'           { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$2, .abs = true}; }
 	| '-' '|' REG '|'       { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$3, .abs = true, .neg = true}; }
+	| HREG                  { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)($1 / 4), .half = (int)($1 % 4)}; }
+	| '-' HREG              { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)($2 / 4), .half = (int)($2 % 4), .neg = true}; }
+	| PRED '|' REG          { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$3, .cdst = $1}; }
+	| PRED '/' REG          { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$3, .cdst = $1}; }
+	| AREG                  { $$ = (ptx_opnd){.kind = PO_AREG, .reg = (int)$1}; }
+	| SBANK num ']'         { $$ = (ptx_opnd){.kind = PO_SMEM, .reg = -1, .val = $2}; }
+	| SBANK AREG '+' num ']' { $$ = (ptx_opnd){.kind = PO_SMEM, .reg = (int)$2, .val = $4}; }
+	| '[' REG ']'           { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$2, .bank = 1}; /* Tesla [$r0] */ }
 	| PRED                  { $$ = (ptx_opnd){.kind = PO_PRED, .name = $1}; }
 	| '!' PRED              { $$ = (ptx_opnd){.kind = PO_PRED, .name = $2, .inv = true}; }
 	| PT                    { $$ = (ptx_opnd){.kind = PO_PRED, .name = xstrdup("pt")}; }

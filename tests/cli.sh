@@ -205,9 +205,10 @@ printf '.block 2\n\tS2R R0,\tSR_Tid_X;\n\tEXIT;\n' >"$tmp/tab.sass"
 check "trace json tab" 0 "$SIMTEMU" trace --format json "$tmp/tab.sass"
 contains "json escape" out '"insn": "S2R R0,\u0009SR_Tid_X"'
 # a PTXPlus constant table would be skipped: an error that says what to do instead
-printf '.version 1.4+\n.target sm_20\n.const .u32 constant1k[1] = {\n  0x00000007\n};\n.entry k\n{\n\texit;\n}\n' >"$tmp/ctab.ptx"
-check "ptxplus const table" 2 "$SIMTEMU" asm "$tmp/ctab.ptx"
-contains "const table located" err "ctab.ptx:3:1: error: PTXPlus constant tables are not read"
+# a constant table is kernel k's literal pool: on Fermi the per-kernel bank c[0x10]
+printf '.version 1.4+\n.target sm_20\n.buffer out u32 1\n.param u32 out\n.expect out = 7\n.const .u32 constant1k[2] = {\n  0x00000005, 0x00000007\n};\n.entry k\n{\n\tmov.u32 $r1, constant1k[0x0004];\n\tmov.u32 $r2, k [0x0010];\n\tst.global.u32 $r2, $r1;\n\texit;\n}\n' >"$tmp/ctab.ptx"
+check "ptxplus const table" 0 "$SIMTEMU" run "$tmp/ctab.ptx"
+contains "const table read" out "expect out: ok (1 values)"
 # GPGPU-Sim-style PTXPlus drops .S: the else side of walk's if/else then runs on into the
 # then side (docs/ptxplus.md): lane 3 gets 100 + 1 + 3 + 1000 = 1104, not 1103, and lanes 3-7 differ
 sed 's/\.s\././; s/nop\.s;/nop;/' "$tmp/walk.ptx" >"$tmp/walk_nos.ptx"
@@ -220,10 +221,21 @@ if [ -f ../shared/corpus/sm_10_matmul_kernel.sass ]; then
 	if [ "$(grep -c 'error:' "$tmp/err")" -eq 1 ]; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL tesla sass: more than one error"; cat "$tmp/err"; fi
 fi
-# GPGPU-Sim's Tesla PTXPlus needs the Tesla dialect: one clear error at its .target
-if [ -f ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus ]; then
-	check "tesla ptxplus" 2 "$SIMTEMU" run ../shared/corpus/ptxplus/sm_10_kernel_hello.ptxplus
-	contains "tesla target" err "sm_10_kernel_hello.ptxplus:4:1: error: PTXPlus for sm_10 is not read yet (its SASS listing runs)"
+# GPGPU-Sim's Tesla PTXPlus runs: its constant table fills the literal pool (c [0x1]) and
+# `ans` is the first __device__ variable (c [0xe] [0x0]); grid 4 x block 7: the last thread
+# (tid 6, ctaid 3) stores 3 + 6 + 1 + 1 = 11 (without the table's 1 it would be 10)
+if [ -f ../shared/corpus/ptxplus/sm_10_kernel_branch_v2.ptxplus ]; then
+	printf '.grid 4\n.block 7\n.buffer ans s32 1\n.const 14 0 u32 ans\n.expect ans = 11\n' >"$tmp/bv2.spec"
+	check "tesla ptxplus" 0 "$SIMTEMU" run --spec "$tmp/bv2.spec" ../shared/corpus/ptxplus/sm_10_kernel_branch_v2.ptxplus
+	contains "tesla ptxplus table" out "expect ans: ok (1 values)"
+	# the two-kernel file GPGPU-Sim itself loaded: each kernel by name, like its listing
+	check "tesla ptxplus 2 kernels" 0 "$SIMTEMU" run -q --kernel _Z10krp_kerneliiiPKfS0_Pf \
+		--spec tests/conformance/sm_10_krp_kernel.spec ../shared/corpus/ptxplus/sm_10_mttkrp_2kernels.ptxplus
+	"$SIMTEMU" run -q --dump KRP --kernel _Z10krp_kerneliiiPKfS0_Pf --spec tests/conformance/sm_10_krp_kernel.spec \
+		../shared/corpus/ptxplus/sm_10_mttkrp_2kernels.ptxplus >"$tmp/k1" 2>&1
+	"$SIMTEMU" run -q --dump KRP --spec tests/conformance/sm_10_krp_kernel.spec ../shared/corpus/sm_10_krp_kernel.sass >"$tmp/k2" 2>&1
+	if [ -s "$tmp/k1" ] && cmp -s "$tmp/k1" "$tmp/k2"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL tesla ptxplus 2 kernels: KRP differs from the listing's"; fi
 fi
 # compare (SPEC sections 1 and 7): the if-block with SSY/NOP.S against the predicated one;
 # counts derived by hand in examples/ifblock_*.sass and tests/check_e2e.c

@@ -51,6 +51,7 @@ void ref_tesla_branch_v1(conf_io *io);
 void ref_tesla_branch_v2(conf_io *io);
 void ref_tesla_swap_v1(conf_io *io);
 void ref_tesla_swap_v2(conf_io *io);
+void ref_tesla_swap_v2_c3(conf_io *io);
 void ref_nothing(conf_io *io);
 void ref_add_threads(conf_io *io);
 void ref_krp(conf_io *io);

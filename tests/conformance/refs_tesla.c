@@ -62,6 +62,22 @@ static int32_t swap_v2_v(int32_t tid, int32_t cta, int *g)
 	return r == 0 ? tid / (cta + 1) : cta * tid;
 }
 
+/* The same as GPGPU-Sim's PTXPlus text says it: the high multiply's last IMAD adds the
+   carry of C3, which nothing writes, so the low word's carry is lost. For tid below
+   65536 (tid's high half 0) the high word is then (tid * 0xaaaa) >> 16 (the middle
+   product's carry C1 cannot fire) and tid / 3 becomes that >> 1. */
+static int32_t swap_v2_c3_v(int32_t tid, int32_t cta, int *g)
+{
+	uint32_t q = (((uint32_t)tid * 0xaaaau) >> 16) >> 1;
+	int32_t r = tid - 3 * (int32_t)q;
+	*g = 2 * (tid & 1) + (r != 0);
+	if (tid & 1)
+		return r == 0 ? tid - cta : cta + tid;
+	return r == 0 ? tid / (cta + 1) : cta * tid;
+}
+
+void ref_tesla_swap_v2_c3(conf_io *io) { last_writer(io, swap_v2_c3_v); }
+
 void ref_tesla_call(conf_io *io) { last_writer(io, call_v); }
 void ref_tesla_branch_v1(conf_io *io) { last_writer(io, branch_v1_v); }
 void ref_tesla_branch_v2(conf_io *io) { last_writer(io, branch_v2_v); }
