@@ -1311,12 +1311,6 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 		ast_free(u);
 		return NULL;
 	}
-	if (u->foreign_target && c.dialect != ISA_DIALECT_NONE) {
-		ast_error(&u->diags, u->target_loc, "PTXPlus for %s is not read yet (its SASS listing runs)", target);
-		fprintf(u->diags.out, "%s: 1 error\n", file);
-		ast_free(u);
-		return NULL;
-	}
 	if (c.dialect == ISA_DIALECT_NONE) {
 		ast_error(&u->diags, u->target ? u->target_loc : (ast_loc){1, 1},
 			  "unsupported target '%s' (this build runs sm_10-sm_13, sm_20 and sm_21; Kepler and Maxwell are planned)",
