@@ -26,7 +26,7 @@ TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
 
-.PHONY: all test asan clean check-deps deps examples conformance bench
+.PHONY: all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -112,6 +112,10 @@ $(BUILD)/simtemu-bench: $(BUILD)/bench/bench.o $(BUILD)/libsimtemu.a
 # Throughput against native C, at -j 1 and -j 2 (numbers: bench/README.md)
 bench: $(BUILD)/simtemu-bench
 	cd bench && ../$(BUILD)/simtemu-bench 1 latest-j1.json && ../$(BUILD)/simtemu-bench 2 latest-j2.json
+
+# The Tesla-vs-Fermi report: docs/compare.md and the charts in docs/compare/
+compare: $(BIN)
+	sh tools/compare_report.sh ./$(BIN) $(CORPUS)
 
 examples: $(BIN)
 	@for f in examples/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done

@@ -588,6 +588,8 @@ static int cmd_isa(int argc, char **argv)
 /* compare [opts] A B: both files run with the same options, each with its own directives
    and ABI; outputs compared by buffer name, counts side by side. */
 static const char *plot_path;
+static const char *cmp_ignored[16];
+static int cmp_nignored;
 static double cmp_tol;
 static bool cmp_tol_given;
 
@@ -598,6 +600,14 @@ static int compare_opt(launch *L, int c, const char *arg)
 	switch (c) {
 	case 'O':
 		plot_path = arg;
+		return 0;
+	case 'I': /* prepare() reads the options once for A and once for B */
+		for (int i = 0; i < cmp_nignored; i++)
+			if (!strcmp(cmp_ignored[i], arg))
+				return 0;
+		if (cmp_nignored == 16)
+			return usage_error("at most 16 --ignore options%s", "");
+		cmp_ignored[cmp_nignored++] = arg;
 		return 0;
 	case 'T':
 		cmp_tol_given = true;
@@ -618,14 +628,15 @@ static int cmd_compare(int argc, char **argv)
 			     "  every .expect, compares the output buffers they share by name (bit for bit, or\n"
 			     "  for floats within --tol EPS, else the largest .expect tol=) and prints per-key\n"
 			     "  counts side by side with B-A and percent; --by, --counts table|csv|json,\n"
-			     "  --plot FILE.svg; exit 1 if an .expect fails or an output differs. Other\n"
-			     "  options as for run (simtemu --help).");
+			     "  --plot FILE.svg; --ignore NAME leaves a buffer out of the comparison (clock\n"
+			     "  samples); exit 1 if an .expect fails or an output differs. Other options as\n"
+			     "  for run (simtemu --help).");
 			return 0;
 		}
 	/* the two files: the arguments that are neither options nor option values */
 	static const char *const valued[] = {"--spec", "--kernel", "--grid", "--block", "--target", "--warp-size",
 					     "--max-steps", "--dump", "--counts", "--by", "--stack-depth", "-j",
-					     "--plot", "--tol", NULL};
+					     "--plot", "--tol", "--ignore", NULL};
 	int pos[3], npos = 0;
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] != '-') {
@@ -641,7 +652,8 @@ static int cmd_compare(int argc, char **argv)
 	if (npos != 2)
 		return usage_error("usage: simtemu compare [options] A B%s", "");
 	static const struct option extra[] = {
-		{"plot", required_argument, 0, 'O'}, {"tol", required_argument, 0, 'T'}, {0, 0, 0, 0}};
+		{"plot", required_argument, 0, 'O'}, {"tol", required_argument, 0, 'T'},
+		{"ignore", required_argument, 0, 'I'}, {0, 0, 0, 0}};
 	char **va = xcalloc((size_t)argc, sizeof *va), **vb = xcalloc((size_t)argc, sizeof *vb);
 	int na = 0, nb = 0;
 	for (int i = 0; i < argc; i++) {
@@ -695,6 +707,15 @@ static int cmd_compare(int argc, char **argv)
 		}
 		cmp_buf *bufs;
 		int nbufs, ndiff = cmp_buffers(&A.x, &B.x, tol, &bufs, &nbufs);
+		for (int i = 0; i < cmp_nignored; i++) {
+			int d = cmp_ignore(bufs, nbufs, cmp_ignored[i]);
+			if (d < 0) {
+				fprintf(stderr, "simtemu: error: --ignore %s: no output of that name in both runs\n",
+					cmp_ignored[i]);
+				rc = EXIT_INPUT;
+			}
+			ndiff -= d > 0 ? d : 0;
+		}
 		stats_by by = (stats_by)stats_parse_by(A.o.by);
 		cmp_print(&A.x, A.file, &B.x, B.file, by, fmt, bufs, nbufs, stdout);
 		if (plot_path && !cmp_svg(&A.x, A.file, &B.x, B.file, by, plot_path)) {

@@ -1021,7 +1021,8 @@ static emu_src src_dbl(asm_ctx *c, int i)
 }
 
 /* DADD DMUL DFMA DMNMX on register pairs */
-static void sel_darith(asm_ctx *c, int op)
+#define sel_darith asm_sel_darith
+void asm_sel_darith(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;

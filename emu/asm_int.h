@@ -31,6 +31,8 @@ uint32_t asm_target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs);
 int asm_sreg_code(const char *name);
 /* The Fermi conversion selector (I2I I2F F2I F2F, Fermi opcode numbers). */
 void asm_sel_cvt(asm_ctx *c, int op);
+/* The Fermi double-precision selector (DADD DMUL DFMA; register pairs, Fermi numbers). */
+void asm_sel_darith(asm_ctx *c, int op);
 
 /* Tesla (sm_1x): select the handler and operands of c->ai (asm_tesla.c). */
 void asm_tesla_insn(asm_ctx *c, int op);

@@ -392,6 +392,8 @@ static void t_cvt(asm_ctx *c, int op)
 	in->d = EMU_RZ_SINK;
 	tdst(c, &ai->ops[0], 32);
 	in->s[0] = tsrc(c, 1, sflt ? 32 : sbits, (in->sign >> 1) & 1, sflt);
+	if (sbits == 64 && in->s[0].kind != SRC_REG)
+		asm_err(c, ai->ops[1].loc, "a 64-bit source must be a register pair%s", "", "");
 	in->tflt = op == ISA10_I2F || op == ISA10_F2F;
 }
 
@@ -548,6 +550,9 @@ void asm_tesla_insn(asm_ctx *c, int op)
 	case ISA10_RCP: case ISA10_RSQ: case ISA10_LG2: case ISA10_EX2: case ISA10_SIN: case ISA10_COS:
 		t_mufu(c, op);
 		break;
+	case ISA10_DADD: asm_sel_darith(c, ISA_DADD); break; /* plain register pairs: Fermi's */
+	case ISA10_DMUL: asm_sel_darith(c, ISA_DMUL); break;
+	case ISA10_DFMA: asm_sel_darith(c, ISA_DFMA); break;
 	case ISA10_GLD: case ISA10_GST: t_mem(c, op); break;
 	case ISA10_NOP: in->h = EMU_H_NOP; break;
 	case ISA10_SSY: case ISA10_PBK: case ISA10_BRK: case ISA10_CAL: case ISA10_RET: case ISA10_BRA:

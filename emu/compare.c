@@ -195,9 +195,9 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 		for (int i = 0; i < nbufs; i++) {
 			fprintf(out, "%s{\"name\": ", i ? ", " : "");
 			stats_json_str(out, bufs[i].name);
-			fprintf(out, ", \"equal\": %s, \"differing\": %llu}",
+			fprintf(out, ", \"equal\": %s, \"differing\": %llu, \"ignored\": %s}",
 				bufs[i].same_shape && !bufs[i].ndiff ? "true" : "false",
-				(unsigned long long)bufs[i].ndiff);
+				(unsigned long long)bufs[i].ndiff, bufs[i].ignored ? "true" : "false");
 		}
 		fprintf(out, "],\n \"by\": \"%s\", \"rows\": [", stats_by_name(by));
 		json_rows(out, rows, n);
@@ -209,7 +209,9 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 			b->prog->target);
 		for (int i = 0; i < nbufs; i++) {
 			const cmp_buf *c = &bufs[i];
-			if (!c->same_shape)
+			if (c->ignored)
+				fprintf(out, "output %s: not compared (--ignore)\n", c->name);
+			else if (!c->same_shape)
 				fprintf(out, "output %s: DIFFERENT type or size\n", c->name);
 			else if (!c->ndiff)
 				fprintf(out, "output %s: identical (%llu values)\n", c->name, (unsigned long long)c->count);
@@ -310,4 +312,14 @@ bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb,
 	fprintf(out, "</text>\n</svg>\n");
 	free(rows);
 	return fclose(out) == 0;
+}
+
+int cmp_ignore(cmp_buf *bufs, int nbufs, const char *name)
+{
+	for (int i = 0; i < nbufs; i++)
+		if (!strcmp(bufs[i].name, name)) {
+			bufs[i].ignored = true;
+			return !bufs[i].same_shape || bufs[i].ndiff > 0;
+		}
+	return -1;
 }

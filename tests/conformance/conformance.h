@@ -56,5 +56,6 @@ void ref_nothing(conf_io *io);
 void ref_add_threads(conf_io *io);
 void ref_krp(conf_io *io);
 void ref_tesla_matmul(conf_io *io);
+void ref_matrix_mul_mad(conf_io *io);
 
 #endif
