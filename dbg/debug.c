@@ -219,7 +219,7 @@ static const dbg_cmd cmds[] = {
 	{"warp", NULL, "warp N", "make warp N of the running CTA the current warp"},
 	{"cta", NULL, "cta N", "follow CTA N (linear index); if it has not started, continue stops when it does"},
 	{"regs", NULL, "regs [Rn ...] [lane L]", "registers per lane (all used registers without names)"},
-	{"print", "p", "print[/x|/d|/f] Rn|Pn|c[B][O]|smem[A] [lane]", "one value (per active lane when no lane is given)"},
+	{"print", "p", "print[/x|/d|/f] Rn|Pn|Cn|An|c[B][O]|smem[A] [lane]", "one value (per active lane when no lane is given); Tesla Cn prints its flags ZSCO"},
 	{"mem", "x", "mem global|shared|local|const[B] ADDR [N]", "N 32-bit words from ADDR (local: of lane 0 of the current warp)"},
 	{"list", "l", "list [PC]", "the decoded program around PC (default: the current pc), => marks it"},
 	{"counts", NULL, "counts", "per-opcode statistics so far"},
@@ -529,6 +529,24 @@ static void cmd_print(dbg_session *d, const emu_warp *w, int argc, char **argv)
 	bool pred;
 	int r;
 	unsigned b, o;
+	bool tesla = d->x->prog->dialect == ISA_DIALECT_SM10;
+	const char *n = argv[1];
+	if (tesla && (n[0] == 'C' || n[0] == 'A') && n[1] >= '0' && n[1] <= (n[0] == 'C' ? '3' : '7') && !n[2]) {
+		/* Tesla: condition register flags (zero, sign, carry, overflow) or address register */
+		int k = n[1] - '0';
+		for (int l = 0; l < w->nlanes; l++) {
+			if (lane >= 0 ? l != lane : !(w->s.A >> l & 1))
+				continue;
+			fprintf(d->out, "lane %2d: ", l);
+			if (n[0] == 'A')
+				print_value(d, fmt, w->r[EMU_T_AROW + k][l]);
+			else
+				fprintf(d->out, "%c%c%c%c", w->tcz[k] >> l & 1 ? 'Z' : '-', w->tcs[k] >> l & 1 ? 'S' : '-',
+					w->tcc[k] >> l & 1 ? 'C' : '-', w->tco[k] >> l & 1 ? 'O' : '-');
+			fputc('\n', d->out);
+		}
+		return;
+	}
 	if (parse_reg(argv[1], &pred, &r)) {
 		if (!pred && r >= d->x->f->nregs) {
 			fprintf(d->out, "R%d is not used by this function\n", r);

@@ -161,6 +161,12 @@ check "tesla example" 0 "$SIMTEMU" run examples/tesla_ifelse.sass
 contains "tesla example counts" out "warp_inst 10  thread_inst 68  active_thread_inst 64  pred_off 0"
 check "tesla trace" 0 "$SIMTEMU" trace examples/tesla_ifelse.sass
 contains "tesla join pops DIV" out "pop [DIV,01010101,0x0030]"
+# the debugger shows Tesla's condition registers (flags ZSCO) and address registers
+printf 'break JOIN\ncontinue\nprint C0\nprint R1 1\nquit\n' >"$tmp/tdbg"
+check "tesla debug" 0 "$SIMTEMU" debug --batch "$tmp/tdbg" examples/tesla_ifelse.sass
+contains "tesla debug C0 even" out "lane  0: Z---"
+contains "tesla debug C0 odd" out "lane  1: ----"
+contains "tesla debug R1" out "lane  1: 0x000003e9"
 check "convert to sass needs ptxplus" 2 "$SIMTEMU" convert --to sass examples/walk.sass
 contains "not ptxplus" err "examples/walk.sass does not look like PTXPlus"
 "$SIMTEMU" convert --to ptxplus examples/walk.sass >"$tmp/walk.ptx"
