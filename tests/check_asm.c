@@ -224,31 +224,44 @@ END_TEST
 
 /* The .def table: names unique, every name found by the look-up the lexer's
    mnemonics go through, shapes and modifiers well formed. */
+/* Both dialects' tables: every row found by its name, a known class, shape letters of
+   its dialect, optional slots last, plain modifier words, a meaning. */
 START_TEST(isa_table_is_consistent)
 {
-	int n;
-	const isa_desc *t = isa_table(ISA_DIALECT_SM20, &n);
-	ck_assert_int_eq(n, ISA_NOPCODES);
-	for (int i = 0; i < n; i++) {
-		ck_assert_msg(isa_lookup(ISA_DIALECT_SM20, t[i].name) == i, "%s: look-up", t[i].name);
-		ck_assert_msg(t[i].cls < ISA_NCLASS, "%s: class", t[i].name);
-		bool opt = false;
-		for (const char *s = t[i].shape; *s; s++) {
-			ck_assert_msg(strchr("rpifcmstk,?", *s), "%s: shape letter '%c'", t[i].name, *s);
-			if (*s == '?')
-				opt = true;
-			else if (*s == ',' && opt)
-				ck_assert_msg(strstr(s, "?") != NULL, "%s: required slot after optional", t[i].name);
+	static const struct {
+		isa_dialect d;
+		int nops;
+		const char *letters;
+	} dl[] = {{ISA_DIALECT_SM20, ISA_NOPCODES, "rpifcmstk,?"}, {ISA_DIALECT_SM10, ISA10_NOPCODES, "rifcmstgaq,?"}};
+	for (int k = 0; k < 2; k++) {
+		int n;
+		const isa_desc *t = isa_table(dl[k].d, &n);
+		ck_assert_int_eq(n, dl[k].nops);
+		for (int i = 0; i < n; i++) {
+			ck_assert_msg(isa_lookup(dl[k].d, t[i].name) == i, "%s: look-up", t[i].name);
+			ck_assert_msg(t[i].cls < ISA_NCLASS, "%s: class", t[i].name);
+			bool opt = false;
+			for (const char *s = t[i].shape; *s; s++) {
+				ck_assert_msg(strchr(dl[k].letters, *s), "%s: shape letter '%c'", t[i].name, *s);
+				if (*s == '?')
+					opt = true;
+				else if (*s == ',' && opt)
+					ck_assert_msg(strstr(s, "?") != NULL, "%s: required slot after optional", t[i].name);
+			}
+			for (const char *s = t[i].mods; *s; s++)
+				ck_assert_msg(*s == ' ' || *s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'),
+					      "%s: modifier list", t[i].name);
+			ck_assert_msg(strlen(t[i].meaning) > 3, "%s: meaning", t[i].name);
 		}
-		for (const char *s = t[i].mods; *s; s++)
-			ck_assert_msg(*s == ' ' || *s == '_' || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9'),
-				      "%s: modifier list", t[i].name);
-		ck_assert_msg(strlen(t[i].meaning) > 3, "%s: meaning", t[i].name);
 	}
 	ck_assert(isa_mod_ok(ISA_DIALECT_SM20, ISA_IADD, "S"));
 	ck_assert(isa_mod_ok(ISA_DIALECT_SM20, ISA_IADD, "reuse"));
 	ck_assert(!isa_mod_ok(ISA_DIALECT_SM20, ISA_IADD, "FTZ"));
+	ck_assert(!isa_mod_ok(ISA_DIALECT_SM20, ISA_IADD, "C0"));
+	ck_assert(isa_mod_ok(ISA_DIALECT_SM10, ISA10_IADD, "C3"));
+	ck_assert(!isa_mod_ok(ISA_DIALECT_SM10, ISA10_IADD, "C4"));
 	ck_assert_int_eq(isa_lookup(ISA_DIALECT_SM20, "NOSUCH"), -1);
+	ck_assert_int_eq(isa_lookup(ISA_DIALECT_SM10, "ISCADD"), -1);
 }
 END_TEST
 
@@ -292,6 +305,39 @@ START_TEST(every_opcode_has_a_handler)
 }
 END_TEST
 
+/* The same for Tesla, row by row of isa/sm10.def */
+static const char *const one_per_tesla_opcode[] = {
+	"MOV R1, g [0x4];", "MOV32 R1, R2;", "MVI R1, -0x5;", "MVC R1, c [0x1] [0x0];", "G2R.U32.U32 R1, g [A1+0x4];",
+	"R2G.U32.U32 g [A1+0x4], R1;", "S2R R1, SR1;", "R2A A1, R2, 0x2;", "A2R R1, A1;", "ADA A2, A1, 0x10;",
+	"IADD R1 (C0.NE), R2, c [0x1] [0x1];", "IADD32 R1, g [0x4], R2;", "IADD32I R1, -R2, 0x3;",
+	"IMUL.U16.U16 R1, R2L, R3H;", "IMUL32.U16.U16 R1, R2, R3;", "IMUL32I.U16.U16 R1, R2, 0x3;",
+	"IMAD.U16.C1 R1, R2H, R3L, R4;", "IMAD32.U16 R1, R2, R3, R4;", "IMAD32I.U16 R1, R2, 0x3, R4;",
+	"IMIN.S32 R1, R1, R2;", "IMAX.S32 R1, R1, 0xff;", "SHL R1, R1, 0x2;", "SHR.S32 R1, R1, 0x2;",
+	"LOP.PASS_B R1, R1, ~R2;", "ISET.S32.C0 o [0x7f], R1, R124, EQ;", "I2I.U32.U16 R1, R0L;",
+	"I2F.F32.U32.TRUNC R1, R1;", "F2I.U32.F32.TRUNC R1, R1;", "F2F.F64.F32 R2, R1;", "FADD R1, R1, -R2;",
+	"FADD32 R1, R1, R2;", "FADD32I R1, R1, 0x3f800000;", "FMUL.TRUNC.C0 R1, R1, R2;", "FMUL32 R1, R1, R2;",
+	"FMUL32I R1, R1, 0x3f000000;", "FMAD R1, g [A3+0x1], R2, R3;", "FMAD32 R1, R1, R2, R3;",
+	"FMAD32I R1, R1, 0x3f800000, R3;", "DADD R2, R2, R4;", "DMUL R2, R2, R4;", "DFMA R2, R2, R4, R6;",
+	"FMIN R1, R1, R2;", "FMAX R1, R1, R2;", "FSET.C1 o [0x7f], g [A1+0xc], R0, GTU;", "RCP R1, R1;",
+	"RSQ R1, R1;", "LG2 R1, R1;", "EX2 R1, R1;", "SIN R1, R1;", "COS R1, R1;", "RRO.EX2 R1, R1;",
+	"GLD.U32 R1, global14 [R2];", "GST.S64 global14 [R2], R4;", "NOP.S;", "SSY L;", "PBK L;", "BRK C0.EQ;",
+	"CAL.NOINC L;", "RET C0.EQ;", "BRA C1.NEU, L;", "BAR.ARV.WAIT b0, 0xfff;",
+};
+
+START_TEST(every_tesla_opcode_has_a_handler)
+{
+	ck_assert_int_eq((int)(sizeof one_per_tesla_opcode / sizeof one_per_tesla_opcode[0]), ISA10_NOPCODES);
+	for (size_t i = 0; i < sizeof one_per_tesla_opcode / sizeof one_per_tesla_opcode[0]; i++) {
+		char src[160];
+		snprintf(src, sizeof src, "code for sm_13\n%s\nL: RET;\n", one_per_tesla_opcode[i]);
+		emu_program *p = as(src);
+		ck_assert_msg(p != NULL, "'%s' does not assemble: %s", one_per_tesla_opcode[i], diag);
+		ck_assert_msg(insn(p, 0)->op == (uint16_t)i, "row %zu is '%s'", i, one_per_tesla_opcode[i]);
+		emu_program_free(p);
+	}
+}
+END_TEST
+
 Suite *asm_suite(void)
 {
 	Suite *s = suite_create("asm");
@@ -314,6 +360,7 @@ Suite *asm_suite(void)
 	TCase *i = tcase_create("isa");
 	tcase_add_test(i, isa_table_is_consistent);
 	tcase_add_test(i, every_opcode_has_a_handler);
+	tcase_add_test(i, every_tesla_opcode_has_a_handler);
 	suite_add_tcase(s, i);
 	return s;
 }

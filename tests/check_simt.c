@@ -350,6 +350,49 @@ START_TEST(exit_inside_divergence)
 }
 END_TEST
 
+/* SPEC 6, Tesla join row: SSY 40 by lanes 1111; BRA forward divergent at 12 sends lanes
+   0011 to 30 (DIV) and runs 1100 on; at the join (40) the DIV token is switched to
+   without issuing; at the join again the SSY token rejoins 1111 and it issues; a third
+   arrival (already rejoined) changes nothing. */
+START_TEST(tesla_join_switches_then_rejoins)
+{
+	fresh();
+	simt_ssy(&S, 40);
+	ck_assert_int_eq(simt_bra(&S, 0x3, 1, 12, 13, 30), SIMT_OK);
+	ck_assert_uint_eq(S.A, 0xc);
+	S.pc = 40;
+	ck_assert_int_eq(simt_join(&S, 40), 1);
+	ck_assert_uint_eq(S.A, 0x3);
+	ck_assert_uint_eq(S.pc, 30);
+	ck_assert_int_eq(S.depth, 1);
+	S.pc = 40;
+	ck_assert_int_eq(simt_join(&S, 40), 0);
+	ck_assert_uint_eq(S.A, 0xf);
+	ck_assert_uint_eq(S.pc, 40);
+	ck_assert_int_eq(S.depth, 0);
+	ck_assert_int_eq(simt_join(&S, 40), 0);
+	ck_assert_uint_eq(S.A, 0xf);
+}
+END_TEST
+
+/* An SSY token for another address is not this join's: nothing pops; lanes that exited
+   inside the if-block do not come back at the join. */
+START_TEST(tesla_join_other_ssy_and_exited_lanes)
+{
+	fresh();
+	simt_ssy(&S, 50);
+	S.pc = 40;
+	ck_assert_int_eq(simt_join(&S, 40), 0);
+	ck_assert_int_eq(S.depth, 1);
+	ck_assert_uint_eq(S.A, 0xf);
+	simt_exit(&S, 0x1);
+	S.pc = 50;
+	ck_assert_int_eq(simt_join(&S, 50), 0);
+	ck_assert_uint_eq(S.A, 0xe);
+	ck_assert_int_eq(S.depth, 0);
+}
+END_TEST
+
 Suite *simt_suite(void)
 {
 	Suite *s = suite_create("simt");
@@ -379,6 +422,8 @@ Suite *simt_suite(void)
 	tcase_add_test(n, break_inside_break);
 	tcase_add_test(n, call_inside_loop);
 	tcase_add_test(n, exit_inside_divergence);
+	tcase_add_test(n, tesla_join_switches_then_rejoins);
+	tcase_add_test(n, tesla_join_other_ssy_and_exited_lanes);
 	suite_add_tcase(s, n);
 	return s;
 }

@@ -216,6 +216,35 @@ START_TEST(ret_and_call)
 }
 END_TEST
 
+/* PBK / BRK with a condition operand, and IMAX: lane t counts to t + 1, then breaks;
+   out[t] = (t + 1) + 10 * max(t, 2), by hand: 21 22 23 34. */
+static const char brk_src[] =
+	".target sm_10\n.block 4\n.shared 32\n.buffer out s32 4\n.param u32 out\n.expect out = 21 22 23 34\n"
+	"I2I.U32.U16 R0, R0L;\n"
+	"MVI R1, 0x0;\n"
+	"PBK DONE;\n"
+	"LOOP:\n"
+	"IADD32I R1, R1, 0x1;\n"
+	"ISET.C0 o [0x7f], R1, R0, GT;\n"
+	"BRK C0.NE;\n"
+	"BRA LOOP;\n"
+	"DONE:\n"
+	"IMAX.S32 R2, R0, 0x2;\n"
+	"IMUL.U16.U16 R2, R2L, 0xa;\n"
+	"IADD R1, R1, R2;\n"
+	"SHL R3, R0, 0x2;\n"
+	"IADD R3, g [0x4], R3;\n"
+	"GST.U32 global14 [R3], R1;\n";
+
+START_TEST(break_loop)
+{
+	th_run r;
+	int rc = th_run_text(&r, "brk.sass", brk_src);
+	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
+	th_free(&r);
+}
+END_TEST
+
 Suite *tesla_suite(void)
 {
 	Suite *s = suite_create("tesla");
@@ -227,6 +256,7 @@ Suite *tesla_suite(void)
 	tcase_add_test(t, end_flag);
 	tcase_add_test(t, shared_out_of_range);
 	tcase_add_test(t, ret_and_call);
+	tcase_add_test(t, break_loop);
 	suite_add_tcase(s, t);
 	return s;
 }
