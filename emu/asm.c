@@ -277,31 +277,36 @@ emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
 		asm_err(c, o->loc, "unexpected operand kind here%s", "", "");
 		break;
 	}
+	asm_src_mods(&s, o, is_float);
+	return s;
+}
+
+void asm_src_mods(emu_src *s, const ast_opnd *o, bool is_float)
+{
 	if (is_float) {
 		if (o->abs)
-			s.and_ = 0x7fffffffu;
+			s->and_ = 0x7fffffffu;
 		if (o->neg)
-			s.xor_ = 0x80000000u;
+			s->xor_ = 0x80000000u;
 	} else {
 		if (o->abs)
-			s.iabs = 1;
+			s->iabs = 1;
 		if (o->neg) {
-			s.xor_ = 0xffffffffu;
-			s.add = 1;
+			s->xor_ = 0xffffffffu;
+			s->add = 1;
 		}
 		if (o->inv)
-			s.xor_ ^= 0xffffffffu;
+			s->xor_ ^= 0xffffffffu;
 	}
-	if (s.kind == SRC_IMM) {
-		uint32_t v = s.imm & s.and_;
-		if (s.iabs && (int32_t)v < 0)
+	if (s->kind == SRC_IMM) { /* an immediate takes its modifiers now */
+		uint32_t v = s->imm & s->and_;
+		if (s->iabs && (int32_t)v < 0)
 			v = (uint32_t)-v;
-		s.imm = (v ^ s.xor_) + s.add;
-		s.and_ = 0xffffffffu;
-		s.xor_ = s.add = 0;
-		s.iabs = 0;
+		s->imm = (v ^ s->xor_) + s->add;
+		s->and_ = 0xffffffffu;
+		s->xor_ = s->add = 0;
+		s->iabs = 0;
 	}
-	return s;
 }
 
 static emu_src src_int(asm_ctx *c, int i) { return asm_src_any(c, &c->ai->ops[i], false, false); }

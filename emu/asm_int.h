@@ -26,6 +26,8 @@ bool asm_reg_ok(asm_ctx *c, const ast_opnd *o, int n);
 uint16_t asm_dst_reg(asm_ctx *c, const ast_opnd *o, int n);
 uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide);
 emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm);
+/* Apply an operand's '-', '|x|' and '~' to a source (folded at once into an immediate). */
+void asm_src_mods(emu_src *s, const ast_opnd *o, bool is_float);
 void asm_mem_operand(asm_ctx *c, const ast_opnd *o, bool wide);
 uint32_t asm_target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs);
 int asm_sreg_code(const char *name);

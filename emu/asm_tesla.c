@@ -95,29 +95,7 @@ static emu_src tsrc(asm_ctx *c, int k, int bits, bool sgn, bool is_float)
 		asm_err(c, o->loc, "unexpected operand kind here%s", "", "");
 		return s;
 	}
-	if (is_float) {
-		if (o->abs)
-			s.and_ = 0x7fffffffu;
-		if (o->neg)
-			s.xor_ = 0x80000000u;
-	} else {
-		s.iabs = o->abs;
-		if (o->neg) {
-			s.xor_ = 0xffffffffu;
-			s.add = 1;
-		}
-		if (o->inv)
-			s.xor_ ^= 0xffffffffu;
-	}
-	if (s.kind == SRC_IMM) { /* fold the modifiers into the value */
-		uint32_t v = s.imm & s.and_;
-		if (s.iabs && (int32_t)v < 0)
-			v = (uint32_t)-v;
-		s.imm = (v ^ s.xor_) + s.add;
-		s.and_ = 0xffffffffu;
-		s.xor_ = s.add = 0;
-		s.iabs = 0;
-	}
+	asm_src_mods(&s, o, is_float);
 	return s;
 }
 

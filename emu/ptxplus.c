@@ -107,18 +107,8 @@ static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool 
 		else
 			put(b, "$r%d", o->reg);
 		break;
-	case OPND_AREG:
-		put(b, "A%d", o->reg);
-		break;
-	case OPND_SMEM:
-		if (o->reg >= 0)
-			put(b, "g [A%d+0x%llx]", o->reg, (unsigned long long)o->ival);
-		else
-			put(b, "g [0x%llx]", (unsigned long long)o->ival);
-		break;
-	case OPND_CCREG:
-		put(b, "C%d", o->reg);
-		break;
+	case OPND_AREG: case OPND_SMEM: case OPND_CCREG:
+		break; /* Tesla operands: sm_1x listings are not converted */
 	case OPND_PRED:
 		if (o->reg == AST_PT)
 			put(b, "pt");
@@ -542,18 +532,8 @@ static void sass_opnd(sbuf *b, const ast_opnd *o)
 		if (o->cc)
 			put(b, ".CC");
 		break;
-	case OPND_AREG:
-		put(b, "A%d", o->reg);
-		break;
-	case OPND_SMEM:
-		if (o->reg >= 0)
-			put(b, "g [A%d+0x%llx]", o->reg, (unsigned long long)o->ival);
-		else
-			put(b, "g [0x%llx]", (unsigned long long)o->ival);
-		break;
-	case OPND_CCREG:
-		put(b, "C%d", o->reg);
-		break;
+	case OPND_AREG: case OPND_SMEM: case OPND_CCREG:
+		break; /* Tesla operands: sm_1x listings are not converted */
 	case OPND_PRED:
 		if (o->reg == AST_PT)
 			put(b, "pt");

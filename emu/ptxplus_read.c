@@ -492,6 +492,32 @@ static int translate_mnemonic(tr *t)
 	return op;
 }
 
+int ptx_insn_begin(ast_unit *u, const ptx_insn *p, ast_insn *ai, char parts[][16], int max)
+{
+	memset(ai, 0, sizeof *ai);
+	ai->addr = u->cur.addr; /* fixed by an l0x label, else assigned after */
+	u->cur.addr = -1;
+	ai->loc = p->has_guard ? p->gloc : p->loc;
+	int n = 0;
+	for (const char *s = p->word; *s && n < max;) {
+		size_t k = strcspn(s, ".");
+		snprintf(parts[n++], 16, "%.*s", (int)(k < 15 ? k : 15), s);
+		s += k + (s[k] == '.');
+	}
+	return n;
+}
+
+void ptx_insn_end(ast_unit *u, ptx_insn *p, ast_insn *ai, bool keep)
+{
+	/* the instruction as written, for traces */
+	ai->text = ast_line_span(u, ai->loc.line, ai->loc.col, -1);
+	if (keep)
+		ast_add_insn(u, ai);
+	else
+		ast_insn_clear(ai);
+	ptx_insn_reset(p);
+}
+
 void ptx_finish(ast_unit *u, ptx_insn *p)
 {
 	if (isa_dialect_of(u->target) == ISA_DIALECT_SM10) {
@@ -499,16 +525,8 @@ void ptx_finish(ast_unit *u, ptx_insn *p)
 		return;
 	}
 	ast_insn ai;
-	memset(&ai, 0, sizeof ai);
-	ai.addr = u->cur.addr; /* fixed by an l0x label, else assigned 8 bytes on */
-	u->cur.addr = -1;
-	ai.loc = p->has_guard ? p->gloc : p->loc;
 	tr t = {.u = u, .p = p, .ai = &ai};
-	for (const char *s = p->word; *s && t.nparts < 12;) {
-		size_t n = strcspn(s, ".");
-		snprintf(t.parts[t.nparts++], sizeof t.parts[0], "%.*s", (int)(n < 15 ? n : 15), s);
-		s += n + (s[n] == '.');
-	}
+	t.nparts = ptx_insn_begin(u, p, &ai, t.parts, 12);
 	if (p->has_guard) {
 		ai.has_guard = true;
 		ai.guard_neg = p->guard_neg;
@@ -530,13 +548,5 @@ void ptx_finish(ast_unit *u, ptx_insn *p)
 	default:
 		rest_plain(&t, 0);
 	}
-	/* the instruction as written, for traces */
-	ai.text = ast_line_span(u, ai.loc.line, ai.loc.col, -1);
-	if (t.bad) {
-		ast_insn_clear(&ai);
-		ptx_insn_reset(p);
-		return;
-	}
-	ast_add_insn(u, &ai);
-	ptx_insn_reset(p);
+	ptx_insn_end(u, p, &ai, !t.bad);
 }

@@ -340,16 +340,8 @@ static bool translate(tt *t)
 void ptx_finish_tesla(ast_unit *u, ptx_insn *p)
 {
 	ast_insn ai;
-	memset(&ai, 0, sizeof ai);
-	ai.addr = u->cur.addr; /* fixed by an l0x label, else assigned 8 bytes on */
-	u->cur.addr = -1;
-	ai.loc = p->has_guard ? p->gloc : p->loc;
 	tt t = {.u = u, .p = p, .ai = &ai};
-	for (const char *s = p->word; *s && t.nparts < 12;) {
-		size_t n = strcspn(s, ".");
-		snprintf(t.parts[t.nparts++], sizeof t.parts[0], "%.*s", (int)(n < 15 ? n : 15), s);
-		s += n + (s[n] == '.');
-	}
+	t.nparts = ptx_insn_begin(u, p, &ai, t.parts, 12);
 	if (p->has_guard) {
 		ai.has_tguard = cond_reg(&t, p->guard, &ai.tcreg, &ai.tcond);
 		if (p->guard_neg)
@@ -377,12 +369,5 @@ void ptx_finish_tesla(ast_unit *u, ptx_insn *p)
 	if (ai.mnem && !strcmp(ai.mnem, "SSY") && ai.nops == 1 && ai.ops[0].kind == OPND_IMM &&
 	    u->nssy < AST_MAXSYMS)
 		u->ssy[u->nssy++] = ai.ops[0].ival;
-	ai.text = ast_line_span(u, ai.loc.line, ai.loc.col, -1);
-	if (!keep || t.bad) {
-		ast_insn_clear(&ai);
-		ptx_insn_reset(p);
-		return;
-	}
-	ast_add_insn(u, &ai);
-	ptx_insn_reset(p);
+	ptx_insn_end(u, p, &ai, keep && !t.bad);
 }

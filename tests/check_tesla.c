@@ -50,15 +50,6 @@ static const char conds_src[] =
 	"IADD R2, g [0x4], R2;\n"
 	"GST.U32 global14 [R2], R1;\n";
 
-START_TEST(condition_tests)
-{
-	th_run r;
-	int rc = th_run_text(&r, "conds.sass", conds_src);
-	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
-	th_free(&r);
-}
-END_TEST
-
 /* The high word of x * m from 16-bit multiplies, as nvcc builds it for sm_1x (kernel_swap_v2):
    .C1 keeps the middle sum's carry, .C2 the low sum's, (C1.CARRY) guards an add, and the
    carry-in form of IMAD.U16 adds C2's carry. The expectation is 64-bit C arithmetic. */
@@ -134,15 +125,6 @@ static const char halves_src[] =
 	"IADD R8, g [0x4], R8;\n"
 	"GST.U32 global14 [R8], R1;\n";
 
-START_TEST(halves_and_shared)
-{
-	th_run r;
-	int rc = th_run_text(&r, "halves.sass", halves_src);
-	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
-	th_free(&r);
-}
-END_TEST
-
 /* The end flag (second encoding word ending in 01) stops the lanes after that instruction,
    in the CUDA <= 4.2 layout (words in order) and the newer one (64-bit value, swapped). */
 static const char end_old_src[] =
@@ -207,15 +189,6 @@ static const char ret_src[] =
 	"IADD32I R1, R1, 0x4;\n"
 	"RET;\n";
 
-START_TEST(ret_and_call)
-{
-	th_run r;
-	int rc = th_run_text(&r, "ret.sass", ret_src);
-	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
-	th_free(&r);
-}
-END_TEST
-
 /* PBK / BRK with a condition operand, and IMAX: lane t counts to t + 1, then breaks;
    out[t] = (t + 1) + 10 * max(t, 2), by hand: 21 22 23 34. */
 static const char brk_src[] =
@@ -236,11 +209,18 @@ static const char brk_src[] =
 	"IADD R3, g [0x4], R3;\n"
 	"GST.U32 global14 [R3], R1;\n";
 
-START_TEST(break_loop)
+/* Kernels whose .expect lines carry values derived by hand (see each comment above). */
+static const struct {
+	const char *name, *src;
+} by_hand[] = {
+	{"conds.sass", conds_src}, {"halves.sass", halves_src}, {"ret.sass", ret_src}, {"brk.sass", brk_src},
+};
+
+START_TEST(expectations_hold)
 {
 	th_run r;
-	int rc = th_run_text(&r, "brk.sass", brk_src);
-	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
+	int rc = th_run_text(&r, by_hand[_i].name, by_hand[_i].src);
+	ck_assert_msg(rc == 0, "%s: rc %d\n%s", by_hand[_i].name, rc, r.diag);
 	th_free(&r);
 }
 END_TEST
@@ -250,13 +230,10 @@ Suite *tesla_suite(void)
 	Suite *s = suite_create("tesla");
 	TCase *t = tcase_create("tesla");
 	tcase_add_test(t, ifelse_counts);
-	tcase_add_test(t, condition_tests);
 	tcase_add_test(t, carry_chain);
-	tcase_add_test(t, halves_and_shared);
 	tcase_add_test(t, end_flag);
 	tcase_add_test(t, shared_out_of_range);
-	tcase_add_test(t, ret_and_call);
-	tcase_add_test(t, break_loop);
+	tcase_add_loop_test(t, expectations_hold, 0, (int)(sizeof by_hand / sizeof by_hand[0]));
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -24,6 +24,9 @@ uint32_t conf_param32(conf_io *io, uint32_t off);
 
 typedef void (*conf_ref)(conf_io *io);
 
+/* The SDK matrixMul's C = A x B with the given multiply-add, in k order (refs.c). */
+void conf_matrix_mul(conf_io *io, float (*mad)(float, float, float));
+
 /* A reference that cannot produce an answer for these inputs fails the case. */
 void conf_fail(const char *why) __attribute__((noreturn));
 

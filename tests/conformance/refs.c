@@ -216,7 +216,7 @@ void ref_search_lower(conf_io *io)
 
 /* kernels/mm_sm20.sass (the SDK matrixMul): C = A x B, A hA x wA, B wA x wB, accumulated
    in k order tile by tile with a fused multiply-add, as the kernel's FFMA does. */
-void ref_matrix_mul(conf_io *io)
+void conf_matrix_mul(conf_io *io, float (*mad)(float, float, float))
 {
 	const float *a = conf_in(io, "A"), *b = conf_in(io, "B");
 	float *c = conf_want(io, "C");
@@ -229,10 +229,12 @@ void ref_matrix_mul(conf_io *io)
 		for (uint32_t j = 0; j < wb; j++) {
 			float sum = 0;
 			for (uint32_t k = 0; k < wa; k++)
-				sum = fmaf(a[i * wa + k], b[k * wb + j], sum);
+				sum = mad(a[i * wa + k], b[k * wb + j], sum);
 			c[i * wb + j] = sum;
 		}
 }
+
+void ref_matrix_mul(conf_io *io) { conf_matrix_mul(io, fmaf); }
 
 /* kernels/pathfinder_sm20.sass (Rodinia pathfinder's dynproc_kernel, BLOCK_SIZE 256,
    HALO 1): each CTA of 256 threads runs 'iteration' steps of the row-by-row minimum path

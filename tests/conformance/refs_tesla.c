@@ -147,20 +147,4 @@ void ref_tesla_matmul(conf_io *io)
 
 /* kernels/mm_sm13.sass: the SDK matrixMul of ref_matrix_mul (refs.c), with the sm_1x MAD
    in k order instead of a fused multiply-add. */
-void ref_matrix_mul_mad(conf_io *io)
-{
-	const float *a = conf_in(io, "A"), *b = conf_in(io, "B");
-	float *c = conf_want(io, "C");
-	uint32_t wa = conf_param32(io, 0xc), wb = conf_param32(io, 0x10);
-	uint32_t ha = io->x->grid[1] * 16, wc = io->x->grid[0] * 16;
-	if (wc != wb || conf_count(io, "A") < (uint64_t)ha * wa || conf_count(io, "B") < (uint64_t)wa * wb ||
-	    conf_count(io, "C") < (uint64_t)ha * wb || wa % 16)
-		conf_fail("matrixMul needs grid = (wB/16, hA/16) and wA a multiple of 16");
-	for (uint32_t i = 0; i < ha; i++)
-		for (uint32_t j = 0; j < wb; j++) {
-			float sum = 0;
-			for (uint32_t k = 0; k < wa; k++)
-				sum = tesla_mad(a[i * wa + k], b[k * wb + j], sum);
-			c[i * wb + j] = sum;
-		}
-}
+void ref_matrix_mul_mad(conf_io *io) { conf_matrix_mul(io, tesla_mad); }
