@@ -270,10 +270,7 @@ static void t_imul(asm_ctx *c, int op)
 	if (cin) {
 		/* the encoding's condition-register field names the register holding the carry
 		   (the printed number does not: sm_10_kernel_swap_v2 prints C3 for C2) */
-		int cr = ai->tcreg;
-		if (ai->has_enc && ai->enc >> 32)
-			cr = (int)((ai->enc_after ? ai->enc >> 32 : ai->enc) >> 12 & 3);
-		in->tcin = (uint8_t)(1 + cr);
+		in->tcin = (uint8_t)(1 + ast_carry_reg(ai));
 		in->x_in = 1;
 	}
 }

@@ -1,4 +1,5 @@
-/* simtemu convert --to ptxplus: Fermi SASS printed as PTXPlus, one instruction per line.
+/* simtemu convert: SASS printed as PTXPlus, one instruction per line, and back (Fermi, and
+   Tesla in GPGPU-Sim's spelling).
    Spellings follow the SASS/PTXPlus pairs of the thesis (its section 4.1) where they show
    one; unlike GPGPU-Sim's converter, the printer keeps what execution needs (.S as .s,
    PBK/BRK, the stack pointer's constant, signedness, RRO's function). */
@@ -427,13 +428,320 @@ static void directives(sbuf *b, const char *src)
 	for (const char *l = src; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
 		const char *t = l + strspn(l, " \t");
 		if (*t != '.' || !islower((unsigned char)t[1]) || !strncmp(t, ".target", 7) || !strncmp(t, ".version", 8) ||
-		    !strncmp(t, ".entry", 6) || !strncmp(t, ".reg", 4) || !strncmp(t, ".const", 6) ||
+		    !strncmp(t, ".entry", 6) || !strncmp(t, ".reg", 4) ||
+		    (!strncmp(t, ".const", 6) && t[6 + strspn(t + 6, " \t")] == '.') ||
 		    !strncmp(t, ".global", 7) || !strncmp(t, ".headerflags", 12))
 			continue;
 		if (first)
 			put(b, "\n// launch directives (simtemu)\n");
 		first = false;
 		put(b, "%.*s\n", (int)strcspn(t, "\r\n"), t);
+	}
+}
+
+static bool addr_label(const char *name, unsigned *addr)
+{
+	char tail;
+	return name && !strncmp(name, "l0x", 3) && strlen(name) == 11 && sscanf(name + 3, "%8x%c", addr, &tail) == 1;
+}
+
+/* ---- Tesla (sm_1x): SASS -> PTXPlus in GPGPU-Sim's spelling, and back ----
+   The PTXPlus side is what cuobjdump_to_ptxplus writes (README of corpus/ptxplus), plus
+   what it loses and execution needs: ".s" (the join flag), the real carry register of
+   IMAD's carry-in form, and spellings for the forms its text runs together (g2r, a2r via
+   mov from $ofs, the 32I forms as add32i / mul32i / mad32i). */
+
+static int t_width(const ast_insn *ai)
+{
+	for (int i = 0; i < ai->nmods; i++)
+		if (!strcmp(ai->mods[i], "U16") || !strcmp(ai->mods[i], "S16"))
+			return strcmp(ai->mnem, "IMUL") && strcmp(ai->mnem, "IMAD") ? 2 : 4;
+	return 4;
+}
+
+/* a launch-header word read as a 16-bit g [..] operand: GPGPU-Sim's special register */
+static const char *t_header_sreg(const ast_opnd *o)
+{
+	static const char *const h[] = {NULL, "ntid.x", "ntid.y", "ntid.z", "nctaid.x", "nctaid.y", "ctaid.x", "ctaid.y"};
+	if (o->kind != OPND_SMEM || o->reg >= 0 || o->width != 2 || o->ival < 1 || o->ival > 7)
+		return NULL;
+	return h[o->ival];
+}
+
+static void t_ptx_opnd(sbuf *b, const pctx *p, const ast_insn *ai, const ast_opnd *o, int width)
+{
+	opnd_prefix(b, o, o->neg);
+	int w = o->width ? o->width : width;
+	switch (o->kind) {
+	case OPND_REG:
+		if (o->reg == AST_RZ)
+			put(b, "$o127");
+		else
+			put(b, "$r%d%s", o->reg, o->half == 1 ? ".lo" : o->half == 2 ? ".hi" : "");
+		break;
+	case OPND_SMEM:
+		if (t_header_sreg(o))
+			put(b, "%%%s", t_header_sreg(o));
+		else if (o->reg >= 0)
+			put(b, "s[$ofs%d+0x%04llx]", o->reg, (unsigned long long)(o->ival * w));
+		else
+			put(b, "s[0x%04llx]", (unsigned long long)(o->ival * w));
+		break;
+	case OPND_AREG:
+		put(b, "$ofs%d", o->reg);
+		break;
+	case OPND_CBANK:
+		if (o->bank == 1)
+			put(b, "constant1%s[0x%04llx]", p->kernel, (unsigned long long)(o->ival * w));
+		else
+			put(b, "constant%d[0x%04llx]", o->bank, (unsigned long long)(o->ival * w));
+		break;
+	case OPND_MEM:
+		put(b, "[$r%d]", o->reg);
+		break;
+	case OPND_IMM:
+		put(b, "0x%08x", (uint32_t)o->ival);
+		break;
+	case OPND_FIMM: {
+		float f = (float)o->fval;
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		put(b, "0x%08x", u);
+		break;
+	}
+	case OPND_LABEL:
+		put(b, "%s", o->name);
+		break;
+	case OPND_SREG:
+		put(b, "%%clock");
+		break;
+	default:
+		put(b, "?");
+		break;
+	}
+	if (o->abs)
+		put(b, "|");
+	(void)ai;
+}
+
+/* The PTXPlus mnemonic of a Tesla instruction; NULL if it has none. */
+static const char *t_ptx_mnemonic(const ast_insn *ai, char *buf, size_t n)
+{
+	const char *m = ai->mnem;
+	bool u16 = has(ai, "U16"), s32 = has(ai, "S32"), half = false;
+	char ty[24] = "";
+	for (int i = 0; i < ai->nmods; i++) { /* the type parts in order, lower case */
+		const char *t = ai->mods[i];
+		if ((t[0] == 'U' || t[0] == 'S' || t[0] == 'F') && isdigit((unsigned char)t[1]) && strlen(ty) + 6 < sizeof ty) {
+			char l[8];
+			lower(l, t, sizeof l);
+			strcat(ty, ".");
+			strcat(ty, l);
+		}
+	}
+	const char *s = has(ai, "S") ? ".s" : "";
+	if (!strcmp(m, "MOV") || !strcmp(m, "MOV32")) {
+		half = m[3] == '3';
+		snprintf(buf, n, "mov%s%s%s", s, half ? ".half" : "", u16 ? ".u16" : ".u32");
+	} else if (!strcmp(m, "MVI") || !strcmp(m, "MVC") || !strcmp(m, "R2G") || !strcmp(m, "A2R"))
+		snprintf(buf, n, "mov%s.u32", s);
+	else if (!strcmp(m, "G2R"))
+		snprintf(buf, n, "g2r%s.u32", s);
+	else if (!strcmp(m, "S2R"))
+		snprintf(buf, n, "cvt%s.u32.u32", s);
+	else if (!strcmp(m, "R2A"))
+		snprintf(buf, n, "shl%s.b32", s);
+	else if (!strcmp(m, "ADA") || !strcmp(m, "IADD") || !strcmp(m, "IADD32") || !strcmp(m, "IADD32I"))
+		snprintf(buf, n, "add%s%s%s", s, !strcmp(m, "IADD32") ? ".half" : "", u16 ? ".u16" : ".u32");
+	else if (!strncmp(m, "IMUL", 4) || !strncmp(m, "IMAD", 4)) {
+		size_t h = strlen(ty) / 2; /* IMUL.U16.U16 is GPGPU-Sim's mul.wide.u16 */
+		if (h && !strncmp(ty, ty + h, h) && ty[h] == '.')
+			ty[h] = 0;
+		snprintf(buf, n, "%s%s%s%s.wide%s", m[2] == 'U' ? "mul" : "mad", !strcmp(m + 4, "32I") ? "32i" : "", s,
+			 !strcmp(m + 4, "32") ? ".half" : "", ty[0] ? ty : ".u16");
+	}
+	else if (!strcmp(m, "IMIN") || !strcmp(m, "IMAX") || !strcmp(m, "FMIN") || !strcmp(m, "FMAX"))
+		snprintf(buf, n, "%s%s%s", m[2] == 'I' ? "min" : "max", s, m[0] == 'F' ? ".f32" : s32 ? ".s32" : ".u32");
+	else if (!strcmp(m, "SHL") || !strcmp(m, "SHR"))
+		snprintf(buf, n, "%s%s%s", m[2] == 'L' ? "shl" : "shr", s, s32 ? ".s32" : ".u32");
+	else if (!strcmp(m, "LOP")) {
+		bool not = has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv; /* GPGPU-Sim's not.b32 d, a */
+		const char *o = has(ai, "AND") ? "and" : has(ai, "OR") ? "or" : has(ai, "XOR") ? "xor" : not ? "not" : "pass_b";
+		snprintf(buf, n, "%s%s%s", o, s, u16 ? ".u16" : ".b32");
+	} else if (!strcmp(m, "ISET") || !strcmp(m, "FSET")) {
+		const char *t = m[0] == 'F' ? ".f32.f32" : s32 ? ".s32.s32" : ".u32.u32";
+		char c[8];
+		lower(c, ai->nops ? ai->ops[ai->nops - 1].name ? ai->ops[ai->nops - 1].name : "" : "", sizeof c);
+		snprintf(buf, n, "set%s.%s%s", s, c, t);
+	} else if (!strcmp(m, "I2I") && !strcmp(ty, ".u32.s32") && ai->nops == 2 && ai->ops[1].abs && !ai->ops[1].neg)
+		snprintf(buf, n, "abs%s.u32", s); /* I2I.U32.S32 d, |a| */
+	else if (!strcmp(m, "I2I") || !strcmp(m, "I2F") || !strcmp(m, "F2I") || !strcmp(m, "F2F"))
+		snprintf(buf, n, "cvt%s%s%s", s, has(ai, "TRUNC") ? ".rz" : "", ty);
+	else if (!strncmp(m, "FADD", 4) || !strncmp(m, "FMUL", 4) || !strncmp(m, "FMAD", 4))
+		snprintf(buf, n, "%s%s%s%s%s.f32", m[1] == 'A' ? "add" : m[2] == 'U' ? "mul" : "mad",
+			 !strcmp(m + 4, "32I") ? "32i" : "", s, !strcmp(m + 4, "32") ? ".half" : "", has(ai, "TRUNC") ? ".rz" : "");
+	else if (!strcmp(m, "DADD") || !strcmp(m, "DMUL") || !strcmp(m, "DFMA"))
+		snprintf(buf, n, "%s%s.f64", m[1] == 'A' ? "add" : m[1] == 'M' ? "mul" : "fma", s);
+	else if (!strcmp(m, "RCP") || !strcmp(m, "RSQ") || !strcmp(m, "LG2") || !strcmp(m, "EX2") ||
+		 !strcmp(m, "SIN") || !strcmp(m, "COS")) {
+		char l[8];
+		lower(l, !strcmp(m, "RSQ") ? "RSQRT" : m, sizeof l);
+		snprintf(buf, n, "%s%s.f32", l, s);
+	} else if (!strcmp(m, "RRO"))
+		snprintf(buf, n, "rro%s%s.f32", s, has(ai, "SINCOS") ? ".sincos" : ".ex2");
+	else if (!strcmp(m, "GLD") || !strcmp(m, "GST")) {
+		const char *w = has(ai, "S64") || has(ai, "U64") ? ".v2.u32" : ty[0] ? ty : ".u32";
+		snprintf(buf, n, "%s%s.global%s", m[1] == 'L' ? "ld" : "st", s, w);
+	} else if (!strcmp(m, "NOP") || !strcmp(m, "SSY") || !strcmp(m, "BRA"))
+		snprintf(buf, n, "%c%c%c%s", tolower((unsigned char)m[0]), tolower((unsigned char)m[1]),
+			 tolower((unsigned char)m[2]), s);
+	else if (!strcmp(m, "CAL") || !strcmp(m, "RET"))
+		snprintf(buf, n, "%s%s", m[0] == 'C' ? "callp" : "retp", s);
+	else if (!strcmp(m, "PBK") || !strcmp(m, "BRK"))
+		snprintf(buf, n, "%s%s", m[0] == 'P' ? "breakaddr" : "break", s);
+	else if (!strcmp(m, "BAR"))
+		snprintf(buf, n, "bar%s.sync", s);
+	else
+		return NULL;
+	return buf;
+}
+
+/* One Tesla instruction as a PTXPlus line (without label or ';'). */
+static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg, int64_t addr, int64_t next)
+{
+	char mn[48];
+	(void)addr;
+	(void)next;
+	if (!t_ptx_mnemonic(ai, mn, sizeof mn)) {
+		ast_error(dg, ai->loc, "cannot print '%s' as PTXPlus", ai->mnem);
+		return;
+	}
+	int first = 0, cw = -1;
+	for (int i = 0; i < ai->nmods; i++)
+		if (ai->mods[i][0] == 'C' && ai->mods[i][1] >= '0' && ai->mods[i][1] <= '3' && !ai->mods[i][2])
+			cw = ai->mods[i][1] - '0';
+	if (ai->nops && ai->ops[0].kind == OPND_CCREG) { /* BRA C0.NE, t: the guard */
+		char c[12];
+		lower(c, ast_cond_name(ai->ops[0].bank), sizeof c);
+		put(b, "@$p%d.%s ", ai->ops[0].reg, !strcmp(c, "carry") ? "cf" : c);
+		first = 1;
+	} else if (ai->has_tguard && ai->tcond >= 0) {
+		char c[12];
+		lower(c, ast_cond_name(ai->tcond), sizeof c);
+		put(b, "@$p%d.%s ", ai->tcreg, !strcmp(c, "carry") ? "cf" : c);
+	} else if (ai->has_tguard) /* IMAD's carry-in form */
+		put(b, "@$p%d ", ast_carry_reg(ai));
+	put(b, "%s", mn);
+	int w = t_width(ai), last = ai->nops;
+	bool iset = !strcmp(ai->mnem, "ISET") || !strcmp(ai->mnem, "FSET");
+	if (iset)
+		last--; /* the comparison went into the mnemonic */
+	if (!strcmp(ai->mnem, "BAR"))
+		last = 0;
+	bool pass = !strcmp(ai->mnem, "LOP") && has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv; /* not */
+	for (int k = first; k < last; k++) {
+		if (pass && k == 1)
+			continue; /* not.b32 d, a */
+		put(b, k > first ? ", " : " ");
+		if (k == 0 && cw >= 0)
+			put(b, iset ? "$p%d/" : "$p%d|", cw);
+		ast_opnd o = ai->ops[k];
+		if (pass && k == 2)
+			o.inv = false;
+		if (k == 1 && !strncmp(mn, "abs", 3))
+			o.abs = false;
+		bool target = !strcmp(ai->mnem, "BRA") || !strcmp(ai->mnem, "CAL") || !strcmp(ai->mnem, "PBK");
+		if (!strcmp(ai->mnem, "GST") && k == 1 && (has(ai, "S64") || has(ai, "U64")))
+			put(b, "{$r%d,$r%d}", o.reg, o.reg + 1);
+		else if (target && o.kind == OPND_IMM) /* branches name labels; ssy keeps the address */
+			put(b, "l0x%08x", (uint32_t)o.ival);
+		else
+			t_ptx_opnd(b, p, ai, &o, w);
+	}
+	if (!strcmp(ai->mnem, "R2A") && ai->nops == 2)
+		put(b, ", 0x0");
+	if (!strcmp(ai->mnem, "BAR"))
+		put(b, " 0x00000000");
+}
+
+/* One Tesla instruction as cuobjdump prints it (PTXPlus read back). */
+static void t_sass_opnd(sbuf *b, const ast_opnd *o)
+{
+	opnd_prefix(b, o, o->neg && o->kind != OPND_IMM);
+	switch (o->kind) {
+	case OPND_REG:
+		if (o->reg == AST_RZ)
+			put(b, "o [0x7f]");
+		else
+			put(b, "R%d%s", o->reg, o->half == 1 ? "L" : o->half == 2 ? "H" : "");
+		break;
+	case OPND_SMEM:
+		if (o->reg >= 0)
+			put(b, "g [A%d+0x%llx]", o->reg, (unsigned long long)o->ival);
+		else
+			put(b, "g [0x%llx]", (unsigned long long)o->ival);
+		if (o->width == 2)
+			put(b, ".U16");
+		break;
+	case OPND_AREG:
+		put(b, "A%d", o->reg);
+		break;
+	case OPND_CBANK:
+		put(b, "c [0x%x] [0x%llx]", o->bank, (unsigned long long)o->ival);
+		break;
+	case OPND_MEM:
+		put(b, "global14 [R%d]", o->reg);
+		break;
+	case OPND_IMM:
+		put(b, "0x%x", (uint32_t)o->ival);
+		break;
+	case OPND_LABEL: {
+		unsigned a;
+		if (addr_label(o->name, &a))
+			put(b, "0x%x", a);
+		else
+			put(b, "%s", o->name);
+		break;
+	}
+	case OPND_SREG:
+		put(b, "%s", o->name);
+		break;
+	default:
+		put(b, "?");
+		break;
+	}
+	if (o->abs)
+		put(b, "|");
+}
+
+static bool t_is_control(const char *m)
+{
+	return !strcmp(m, "BRA") || !strcmp(m, "RET") || !strcmp(m, "BRK") || !strcmp(m, "CAL");
+}
+
+static void t_sass_insn(sbuf *b, const ast_insn *ai)
+{
+	put(b, "%s", ai->mnem);
+	if (has(ai, "S")) /* cuobjdump prints the join flag first, the condition register last */
+		put(b, ".S");
+	for (int k = 0; k < ai->nmods; k++)
+		if (strcmp(ai->mods[k], "S") && !(ai->mods[k][0] == 'C' && isdigit((unsigned char)ai->mods[k][1])))
+			put(b, ".%s", ai->mods[k]);
+	for (int k = 0; k < ai->nmods; k++)
+		if (ai->mods[k][0] == 'C' && isdigit((unsigned char)ai->mods[k][1]))
+			put(b, ".%s", ai->mods[k]);
+	bool ctl = t_is_control(ai->mnem);
+	if (ctl && ai->has_tguard)
+		put(b, " C%d.%s%s", ai->tcreg, ast_cond_name(ai->tcond), ai->nops ? "," : "");
+	for (int k = 0; k < ai->nops; k++) {
+		put(b, k ? ", " : " ");
+		t_sass_opnd(b, &ai->ops[k]);
+		if (k == 0 && ai->has_tguard && !ctl) {
+			if (ai->tcond >= 0)
+				put(b, " (C%d.%s)", ai->tcreg, ast_cond_name(ai->tcond));
+			else
+				put(b, " (C%d)", ai->tcreg);
+		}
 	}
 }
 
@@ -445,11 +753,12 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		return 1;
 	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
-	if (d != ISA_DIALECT_SM20) {
-		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);
+	if (d == ISA_DIALECT_NONE) {
+		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_1x and sm_2x)", tg);
 		ast_free(u);
 		return 1;
 	}
+	bool tesla = d == ISA_DIALECT_SM10;
 	sbuf b = {0};
 	put(&b, "//HEADER\n.version 1.4+\n.target %s\n//END HEADER\n", tg);
 	directives(&b, src);
@@ -457,17 +766,24 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 	for (int fi = 0; fi < u->nfuncs; fi++) {
 		const ast_func *f = &u->funcs[fi];
 		const char *name = f->name ? f->name : default_name ? default_name : "kernel";
-		put(&b, "\n.entry %s\n{\n\t.reg .u32 $r<63>;\n\t.reg .pred $p<7>;\n\n", name);
+		if (tesla)
+			put(&b, "\n.entry %s\n{\n\t.reg .u32 $r<128>;\n\t.reg .u32 $ofs<8>;\n\t.reg .pred $p<4>;\n"
+			     "\t.reg .u32 $r124;\n\t.reg .u32 $o127;\n\n", name);
+		else
+			put(&b, "\n.entry %s\n{\n\t.reg .u32 $r<63>;\n\t.reg .pred $p<7>;\n\n", name);
 		pctx p = {.kernel = name};
 		/* every address that a branch names gets a label */
 		int64_t *targets = xcalloc((size_t)f->ninsns + 1, sizeof *targets);
 		int nt = 0;
 		for (int i = 0; i < f->ninsns; i++) { /* at most one target per instruction */
-			int op = isa_lookup(d, f->insns[i].mnem);
-			bool branch = op == ISA_BRA || op == ISA_CAL || op == ISA_JCAL || op == ISA_SSY || op == ISA_PBK ||
-				      op == ISA_PCNT || op == ISA_PRET;
-			if (branch && f->insns[i].nops && f->insns[i].ops[0].kind == OPND_IMM)
-				targets[nt++] = f->insns[i].ops[0].ival;
+			const ast_insn *ti = &f->insns[i];
+			int op = isa_lookup(d, ti->mnem);
+			bool branch = tesla ? op == ISA10_BRA || op == ISA10_CAL || op == ISA10_SSY || op == ISA10_PBK
+					    : op == ISA_BRA || op == ISA_CAL || op == ISA_JCAL || op == ISA_SSY || op == ISA_PBK ||
+						      op == ISA_PCNT || op == ISA_PRET;
+			int k = tesla && ti->nops > 1 && ti->ops[0].kind == OPND_CCREG ? 1 : 0;
+			if (branch && ti->nops > k && ti->ops[k].kind == OPND_IMM)
+				targets[nt++] = ti->ops[k].ival;
 		}
 		int64_t next = 0;
 		for (int i = 0; i < f->ninsns; i++) {
@@ -475,6 +791,20 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 			int64_t addr = ai->addr >= 0 ? ai->addr : next;
 			next = addr + 8;
 			int op = isa_lookup(d, ai->mnem);
+			if (op >= 0 && tesla) {
+				put(&b, "\t");
+				for (int l = 0; l < f->nlabels; l++)
+					if (f->labels[l].insn_index == i)
+						put(&b, "%s: ", f->labels[l].name);
+				for (int t = 0; t < nt; t++)
+					if (targets[t] == addr) {
+						put(&b, "l0x%08llx: ", (unsigned long long)addr);
+						break;
+					}
+				t_ptx_insn(&b, &p, ai, &u->diags, addr, next);
+				put(&b, ";\n");
+				continue;
+			}
 			if (op < 0) {
 				ast_error(&u->diags, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, tg);
 				continue;
@@ -508,12 +838,6 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 }
 
 /* ---- PTXPlus -> SASS ---- */
-
-static bool addr_label(const char *name, unsigned *addr)
-{
-	char tail;
-	return name && !strncmp(name, "l0x", 3) && strlen(name) == 11 && sscanf(name + 3, "%8x%c", addr, &tail) == 1;
-}
 
 static void hex(sbuf *b, int64_t v)
 {
@@ -606,10 +930,8 @@ int ptx_convert_to_sass(const char *file, const char *src, const char *target_ov
 		return 1;
 	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
-	if (d != ISA_DIALECT_SM20 && !u->diags.nerrors)
-		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_20 and sm_21)", tg);
-	if (d != ISA_DIALECT_SM20)
-		d = ISA_DIALECT_NONE;
+	if (d == ISA_DIALECT_NONE && !u->diags.nerrors)
+		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_1x and sm_2x)", tg);
 	sbuf b = {0};
 	put(&b, "\tcode for %s\n", tg);
 	directives(&b, src);
@@ -626,6 +948,11 @@ int ptx_convert_to_sass(const char *file, const char *src, const char *target_ov
 				if (f->labels[l].insn_index == i && !addr_label(f->labels[l].name, &a))
 					put(&b, "%s:\n", f->labels[l].name);
 			put(&b, "\t/*%04llx*/\t", (unsigned long long)addr);
+			if (d == ISA_DIALECT_SM10) {
+				t_sass_insn(&b, ai);
+				put(&b, ";\n");
+				continue;
+			}
 			if (ai->has_guard && ai->guard == AST_PT)
 				put(&b, "@%spt ", ai->guard_neg ? "!" : "");
 			else if (ai->has_guard)

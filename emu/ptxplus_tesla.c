@@ -185,13 +185,16 @@ static bool translate(tt *t)
 	const char *m = NULL;
 	if (!strcmp(b, "exit"))
 		return false; /* the converter's l_exit: the end of the function */
-	if (!strcmp(b, "add")) {
-		if (fl)
-			m = half ? "FADD32" : "FADD";
+	bool dbl = has(t, "f64");
+	if (!strcmp(b, "add") || !strcmp(b, "add32i")) {
+		if (dbl)
+			m = "DADD";
+		else if (fl)
+			m = b[3] ? "FADD32I" : half ? "FADD32" : "FADD";
 		else if (n && p->ops[0].kind == PO_AREG)
 			m = "ADA";
 		else
-			m = half ? "IADD32" : n && p->ops[n - 1].kind == PO_NUM ? "IADD32I" : "IADD";
+			m = half ? "IADD32" : b[3] || (n && p->ops[n - 1].kind == PO_NUM) ? "IADD32I" : "IADD";
 	} else if (!strcmp(b, "mov")) {
 		const ptx_opnd *s = n > 1 ? &p->ops[1] : NULL;
 		if (n && p->ops[0].kind == PO_SMEM)
@@ -200,17 +203,25 @@ static bool translate(tt *t)
 			m = "MVI";
 		else if (s && (s->kind == PO_LABEL || s->kind == PO_CONST))
 			m = "MVC";
+		else if (s && s->kind == PO_AREG)
+			m = "A2R";
 		else
 			m = half ? "MOV32" : "MOV";
-	} else if (!strcmp(b, "mad"))
-		m = fl ? "FMAD" : "IMAD";
-	else if (!strcmp(b, "mul"))
-		m = fl ? (half ? "FMUL32" : "FMUL") : "IMUL";
+	} else if (!strcmp(b, "g2r"))
+		m = "G2R";
+	else if (!strcmp(b, "mad") || !strcmp(b, "mad32i"))
+		m = fl ? (b[3] ? "FMAD32I" : half ? "FMAD32" : "FMAD") : b[3] ? "IMAD32I" : half ? "IMAD32" : "IMAD";
+	else if (!strcmp(b, "mul") || !strcmp(b, "mul32i"))
+		m = dbl ? "DMUL" : fl ? (b[3] ? "FMUL32I" : half ? "FMUL32" : "FMUL") : b[3] ? "IMUL32I" : half ? "IMUL32" : "IMUL";
+	else if (!strcmp(b, "fma"))
+		m = "DFMA";
+	else if (!strcmp(b, "min") || !strcmp(b, "max"))
+		m = fl ? (b[1] == 'i' ? "FMIN" : "FMAX") : (b[1] == 'i' ? "IMIN" : "IMAX");
 	else if (!strcmp(b, "shl"))
 		m = n && p->ops[0].kind == PO_AREG ? "R2A" : "SHL";
 	else if (!strcmp(b, "shr"))
 		m = "SHR";
-	else if (!strcmp(b, "and") || !strcmp(b, "or") || !strcmp(b, "xor") || !strcmp(b, "not"))
+	else if (!strcmp(b, "and") || !strcmp(b, "or") || !strcmp(b, "xor") || !strcmp(b, "not") || !strcmp(b, "pass_b"))
 		m = "LOP";
 	else if (!strcmp(b, "set"))
 		m = fl ? "FSET" : "ISET";
@@ -219,7 +230,7 @@ static bool translate(tt *t)
 	else if (!strcmp(b, "abs"))
 		m = "I2I";
 	else if (!strcmp(b, "rcp") || !strcmp(b, "ex2") || !strcmp(b, "lg2") || !strcmp(b, "sin") ||
-		 !strcmp(b, "cos"))
+		 !strcmp(b, "cos") || !strcmp(b, "rro"))
 		m = b;
 	else if (!strcmp(b, "rsqrt"))
 		m = "RSQ";
@@ -273,12 +284,26 @@ static bool translate(tt *t)
 		return true;
 	}
 	ai->mnem = xstrdup(mn);
-	if (!strcmp(mn, "IMAD") || !strcmp(mn, "IMUL")) {
-		if (!has(t, "wide") || !has(t, "u16"))
-			tfail(t, "only the 16-bit multiplies (mul.wide.u16, mad.wide.u16) are read");
-		tmod(t, "U16");
-		if (mn[1] == 'M' && mn[2] == 'U')
-			tmod(t, "U16");
+	if (!strncmp(mn, "IMAD", 4) || !strncmp(mn, "IMUL", 4)) {
+		int k = 0;
+		char up[8] = "";
+		for (int j = 1; j < t->nparts; j++)
+			if ((t->parts[j][0] == 'u' || t->parts[j][0] == 's') && isdigit((unsigned char)t->parts[j][1])) {
+				snprintf(up, sizeof up, "%c%s", toupper((unsigned char)t->parts[j][0]), t->parts[j] + 1);
+				tmod(t, up);
+				k++;
+			}
+		if (!has(t, "wide") || !k)
+			tfail(t, "only the 16- and 24-bit multiplies (mul.wide.u16, mad.wide.u16) are read");
+		else if (k == 1 && mn[2] == 'U') /* GPGPU-Sim's mul.wide.u16 is IMUL.U16.U16 */
+			tmod(t, up);
+	} else if ((!strcmp(mn, "IMIN") || !strcmp(mn, "IMAX")) && has(t, "s32"))
+		tmod(t, "S32");
+	else if (!strcmp(mn, "RRO"))
+		tmod(t, has(t, "sincos") ? "SINCOS" : "EX2");
+	else if (!strcmp(mn, "G2R")) {
+		tmod(t, "U32");
+		tmod(t, "U32");
 	} else if (!strcmp(mn, "I2I")) { /* abs.u32 d, a: I2I.U32.S32 d, |a| */
 		tmod(t, "U32");
 		tmod(t, "S32");
@@ -286,12 +311,12 @@ static bool translate(tt *t)
 		if (ai->nops == 2)
 			ai->ops[1].abs = true;
 		return true;
-	} else if (!strcmp(mn, "FMUL") && has(t, "rz"))
+	} else if ((!strncmp(mn, "FMUL", 4) || !strncmp(mn, "FADD", 4)) && has(t, "rz"))
 		tmod(t, "TRUNC");
 	else if (!strcmp(mn, "SHR") && has(t, "s32"))
 		tmod(t, "S32");
 	else if (!strcmp(mn, "LOP")) {
-		tmod(t, !strcmp(b, "not") ? "PASS_B" : b[0] == 'a' ? "AND" : b[0] == 'o' ? "OR" : "XOR");
+		tmod(t, b[0] == 'n' || b[0] == 'p' ? "PASS_B" : b[0] == 'a' ? "AND" : b[0] == 'o' ? "OR" : "XOR");
 		if (u16)
 			tmod(t, "U16");
 	} else if (!strcmp(mn, "ISET") && has(t, "s32"))
@@ -323,6 +348,13 @@ static bool translate(tt *t)
 	}
 	if (!strcmp(mn, "GST") && n == 3) { /* st.global.v2 [a], {r, r+1}: the pair's first register */
 		tpush(t, 0, w);
+		ai->nops = 2;
+		return true;
+	}
+	if (!strcmp(mn, "GLD") && n == 3) { /* ld.global.v2 {r, r+1}, [a] */
+		tpush(t, 0, w);
+		free(ai->ops[1].name);
+		ai->ops[1] = ai->ops[2];
 		ai->nops = 2;
 		return true;
 	}
@@ -362,10 +394,13 @@ void ptx_finish_tesla(ast_unit *u, ptx_insn *p)
 		}
 	}
 	/* GPGPU-Sim drops the join flag; Tesla code has it on the instruction at each SSY
-	   target, so it is put back there */
+	   target, so it is put back there (simtemu's own output keeps it as .s) */
+	bool join = has(&t, "s");
 	for (int i = 0; i < u->nssy; i++)
 		if (ai.addr >= 0 && u->ssy[i] == ai.addr)
-			tmod(&t, "S");
+			join = true;
+	if (join && keep)
+		tmod(&t, "S");
 	if (ai.mnem && !strcmp(ai.mnem, "SSY") && ai.nops == 1 && ai.ops[0].kind == OPND_IMM &&
 	    u->nssy < AST_MAXSYMS)
 		u->ssy[u->nssy++] = ai.ops[0].ival;

@@ -205,3 +205,21 @@ int ast_cond_code(const char *name)
 			return names[i].code;
 	return -1;
 }
+
+const char *ast_cond_name(int code)
+{
+	static const char *const names[32] = {
+		[0] = "FL", [1] = "LT", [2] = "EQ", [3] = "LE", [4] = "GT", [5] = "NE", [6] = "GE", [7] = "NUM",
+		[8] = "NAN", [9] = "LTU", [10] = "EQU", [11] = "LEU", [12] = "GTU", [13] = "NEU", [14] = "GEU",
+		[15] = "TR", [16] = "OF", [17] = "CARRY", [18] = "AB", [19] = "SF", [28] = "NSF", [29] = "BLE",
+		[30] = "NCF", [31] = "NOF",
+	};
+	return code >= 0 && code < 32 && names[code] ? names[code] : "TR";
+}
+
+int ast_carry_reg(const ast_insn *ai)
+{
+	if (ai->has_enc && ai->enc >> 32)
+		return (int)((ai->enc_after ? ai->enc >> 32 : ai->enc) >> 12 & 3);
+	return ai->tcreg;
+}

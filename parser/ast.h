@@ -129,6 +129,12 @@ void ast_free(ast_unit *u);
 /* Tesla condition name (EQ, NEU, CARRY, ...) -> code 0..31, or -1. */
 int ast_cond_code(const char *name);
 extern const uint16_t ast_cond_truth[32];
+/* The name cuobjdump prints for a condition code (CARRY for CF, TR for anything unknown). */
+const char *ast_cond_name(int code);
+/* The condition register holding the carry of IMAD's carry-in form "d (Cn), -a, b, c":
+   the encoding's condition-register field when the listing has one (kernel_swap_v2 prints
+   C3 where its encoding names C2), else the printed n. */
+int ast_carry_reg(const ast_insn *ai);
 
 /* Report "file:line:col: error: msg" with the source line and a caret. */
 void ast_error(ast_diags *d, ast_loc loc, const char *fmt, ...)

@@ -102,6 +102,8 @@ operand
 	| AREG                  { $$ = (ptx_opnd){.kind = PO_AREG, .reg = (int)$1}; }
 	| SBANK num ']'         { $$ = (ptx_opnd){.kind = PO_SMEM, .reg = -1, .val = $2}; }
 	| SBANK AREG '+' num ']' { $$ = (ptx_opnd){.kind = PO_SMEM, .reg = (int)$2, .val = $4}; }
+	| '-' SBANK num ']'     { $$ = (ptx_opnd){.kind = PO_SMEM, .reg = -1, .val = $3, .neg = true}; }
+	| '-' SBANK AREG '+' num ']' { $$ = (ptx_opnd){.kind = PO_SMEM, .reg = (int)$3, .val = $5, .neg = true}; }
 	| '[' REG ']'           { $$ = (ptx_opnd){.kind = PO_REG, .reg = (int)$2, .bank = 1}; /* Tesla [$r0] */ }
 	| PRED                  { $$ = (ptx_opnd){.kind = PO_PRED, .name = $1}; }
 	| '!' PRED              { $$ = (ptx_opnd){.kind = PO_PRED, .name = $2, .inv = true}; }

@@ -23,9 +23,8 @@ typedef struct {
 	uint64_t max_steps;    /* budget, if not the default */
 	bool ours;             /* kernels/NAME.sass, directives inside: runs without the corpus */
 	double tol;            /* f32 buffers compared within this (0: bit for bit) */
-	bool sass_only;        /* sm_1x: no conversion; instead GPGPU-Sim's PTXPlus of the same
-				  listing (corpus/ptxplus/NAME.ptxplus) runs, when it exists */
-	conf_ref ptx_ref;      /* that PTXPlus's reference, when its text means something else */
+	conf_ref ptx_ref;      /* the reference of GPGPU-Sim's PTXPlus of the listing
+				  (corpus/ptxplus/NAME.ptxplus), when its text means something else */
 } conf_case;
 
 static const conf_case cases[] = {
@@ -52,25 +51,24 @@ static const conf_case cases[] = {
 	   beyond its shared array (undefined behaviour): all that is certain is a trap */
 	{.name = "sm_20_MatrixCount_4", .spec = "sm_20_MatrixCount_4.loop.spec", .trap = "trap: ",
 	 .max_steps = 200000},
-	/* Tesla (sm_1x) listings, run as written (the converter speaks Fermi only) */
-	{.name = "sm_10_kernel_hello", .ref = ref_nothing, .sass_only = true},
-	{.name = "sm_10_kernel_call", .ref = ref_tesla_call, .sass_only = true},
-	{.name = "sm_10_kernel_branch_v1", .ref = ref_tesla_branch_v1, .sass_only = true},
-	{.name = "sm_10_kernel_branch_v1", .ref = ref_tesla_branch_v1, .sass_only = true,
+	/* Tesla (sm_1x) listings; each also runs from GPGPU-Sim's PTXPlus of it */
+	{.name = "sm_10_kernel_hello", .ref = ref_nothing},
+	{.name = "sm_10_kernel_call", .ref = ref_tesla_call},
+	{.name = "sm_10_kernel_branch_v1", .ref = ref_tesla_branch_v1},
+	{.name = "sm_10_kernel_branch_v1", .ref = ref_tesla_branch_v1,
 	 .spec = "sm_10_kernel_branch_v1.odd.spec"},
-	{.name = "sm_10_kernel_branch_v2", .ref = ref_tesla_branch_v2, .sass_only = true},
-	{.name = "sm_10_kernel_swap_v1", .ref = ref_tesla_swap_v1, .sass_only = true},
+	{.name = "sm_10_kernel_branch_v2", .ref = ref_tesla_branch_v2},
+	{.name = "sm_10_kernel_swap_v1", .ref = ref_tesla_swap_v1},
 	/* GPGPU-Sim's text of swap_v2 names C3 as the carry of IMAD's carry-in form, as
 	   cuobjdump prints it, but the encoding (which the PTXPlus lost) names C2 */
-	{.name = "sm_10_kernel_swap_v2", .ref = ref_tesla_swap_v2, .sass_only = true,
+	{.name = "sm_10_kernel_swap_v2", .ref = ref_tesla_swap_v2,
 	 .ptx_ref = ref_tesla_swap_v2_c3},
-	{.name = "sm_10_kernel_swap_v2", .ref = ref_tesla_swap_v2, .sass_only = true,
+	{.name = "sm_10_kernel_swap_v2", .ref = ref_tesla_swap_v2,
 	 .spec = "sm_10_kernel_swap_v2.b9.spec", .ptx_ref = ref_tesla_swap_v2_c3},
-	{.name = "sm_10_timedReduction", .ref = ref_timed_reduction, .unchecked = "timer", .why = "clock samples",
-	 .sass_only = true},
-	{.name = "sm_10_matmul_kernel", .ref = ref_tesla_matmul, .sass_only = true},
-	{.name = "sm_10_krp_kernel", .ref = ref_krp, .sass_only = true},
-	{.name = "sm_12_add_threads", .ref = ref_add_threads, .sass_only = true},
+	{.name = "sm_10_timedReduction", .ref = ref_timed_reduction, .unchecked = "timer", .why = "clock samples"},
+	{.name = "sm_10_matmul_kernel", .ref = ref_tesla_matmul},
+	{.name = "sm_10_krp_kernel", .ref = ref_krp},
+	{.name = "sm_12_add_threads", .ref = ref_add_threads},
 	/* the thesis's benchmark kernels, written here (issue 6) */
 	{.name = "mm_sm20", .ref = ref_matrix_mul, .ours = true},
 	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},
@@ -79,11 +77,11 @@ static const conf_case cases[] = {
 	{.name = "dwt_sm20", .ref = ref_dwt_haar, .ours = true},
 	/* and in Tesla SASS (sm_13): the same launches and references; MM's MAD rounds its
 	   products differently from FFMA, so it has its own */
-	{.name = "mm_sm13", .ref = ref_matrix_mul_mad, .ours = true, .sass_only = true},
-	{.name = "pathfinder_sm13", .ref = ref_pathfinder, .ours = true, .sass_only = true},
-	{.name = "nn_sm13", .ref = ref_nn_layer1, .ours = true, .tol = 1e-5, .sass_only = true},
-	{.name = "btree_sm13", .ref = ref_btree_range, .ours = true, .sass_only = true},
-	{.name = "dwt_sm13", .ref = ref_dwt_haar, .ours = true, .sass_only = true},
+	{.name = "mm_sm13", .ref = ref_matrix_mul_mad, .ours = true},
+	{.name = "pathfinder_sm13", .ref = ref_pathfinder, .ours = true},
+	{.name = "nn_sm13", .ref = ref_nn_layer1, .ours = true, .tol = 1e-5},
+	{.name = "btree_sm13", .ref = ref_btree_range, .ours = true},
+	{.name = "dwt_sm13", .ref = ref_dwt_haar, .ours = true},
 };
 
 static jmp_buf bail;
@@ -301,12 +299,12 @@ int main(int argc, char **argv)
 	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
 		if (!have_corpus && !cases[i].ours)
 			continue;
-		n += cases[i].sass_only ? 1 : 3;
+		n += 3;
 		unsigned long long direct[2], via[2];
 		pass += run_case(corpus, &cases[i], 0, direct);
 		char ppath[600];
 		snprintf(ppath, sizeof ppath, "%s/ptxplus/%s.ptxplus", corpus, cases[i].name);
-		if (cases[i].sass_only && !stat(ppath, &st)) {
+		if (!cases[i].ours && !stat(ppath, &st)) {
 			/* the same spec and reference: the same results and, where the text means the
 			   same program, the same counts */
 			n++;
@@ -318,7 +316,7 @@ int main(int argc, char **argv)
 			}
 			pass += ok;
 		}
-		for (int v = 1; v <= 2 && !cases[i].sass_only; v++) {
+		for (int v = 1; v <= 2; v++) {
 			int ok = run_case(corpus, &cases[i], v, via);
 			if (ok && (direct[0] != via[0] || direct[1] != via[1])) {
 				printf("%-34s FAIL  converted, it counted %llu/%llu instructions, the listing %llu/%llu\n",
