@@ -31,7 +31,8 @@ typedef struct {
 
 static const char usage_text[] =
 	"usage: simtemu COMMAND [options] FILE\n"
-	"FILE: a Fermi SASS listing (cuobjdump -sass or hand-written) or Fermi PTXPlus\n"
+	"FILE: a Fermi (sm_20/21) or Tesla (sm_10-13) SASS listing (cuobjdump -sass or\n"
+	"      hand-written), or PTXPlus of either (simtemu's or GPGPU-Sim's)\n"
 	"\n"
 	"commands:\n"
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
@@ -42,8 +43,8 @@ static const char usage_text[] =
 	"  debug   FILE      gdb-like debugger (help inside); --batch FILE reads commands\n"
 	"                    from FILE, as does a stdin that is not a terminal\n"
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
-	"  convert --to ptxplus FILE   print a Fermi SASS listing as PTXPlus\n"
-	"  convert --to sass FILE      print Fermi PTXPlus as a SASS listing\n"
+	"  convert --to ptxplus FILE   print a SASS listing as PTXPlus\n"
+	"  convert --to sass FILE      print PTXPlus as a SASS listing\n"
 	"  compare A B       run both on the same launch options, compare their output\n"
 	"                    buffers (--tol EPS for floats) and print their counts side by\n"
 	"                    side with differences (--by, --counts; --plot FILE.svg)\n"

@@ -550,6 +550,12 @@ void asm_tesla_insn(asm_ctx *c, int op)
 		if (m[0] == 'C' && m[1] >= '0' && m[1] <= '3' && !m[2])
 			in->tcw = (uint8_t)(1 + m[1] - '0');
 	}
+	bool no_result = c->desc->cls == ISA_CLASS_CONTROL || c->desc->cls == ISA_CLASS_SYNC || op == ISA10_NOP ||
+			 op == ISA10_GST;
+	if (in->tcw && no_result) {
+		asm_err(c, ai->loc, "%s has no result to set a condition register from%s", c->desc->name, "");
+		in->tcw = 0;
+	}
 	if (!in->tccsrc || !in->tcw)
 		in->tccsrc = 0;
 	else

@@ -664,52 +664,36 @@ static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg
 		put(b, " 0x00000000");
 }
 
-/* One Tesla instruction as cuobjdump prints it (PTXPlus read back). */
+static void sass_opnd(sbuf *b, const ast_opnd *o);
+
+/* A Tesla operand as cuobjdump prints it (PTXPlus read back); the kinds both generations
+   print alike go to sass_opnd. */
 static void t_sass_opnd(sbuf *b, const ast_opnd *o)
 {
-	opnd_prefix(b, o, o->neg && o->kind != OPND_IMM);
 	switch (o->kind) {
-	case OPND_REG:
-		if (o->reg == AST_RZ)
-			put(b, "o [0x7f]");
-		else
-			put(b, "R%d%s", o->reg, o->half == 1 ? "L" : o->half == 2 ? "H" : "");
-		break;
-	case OPND_SMEM:
-		if (o->reg >= 0)
-			put(b, "g [A%d+0x%llx]", o->reg, (unsigned long long)o->ival);
-		else
-			put(b, "g [0x%llx]", (unsigned long long)o->ival);
-		if (o->width == 2)
-			put(b, ".U16");
-		break;
-	case OPND_AREG:
-		put(b, "A%d", o->reg);
-		break;
-	case OPND_CBANK:
-		put(b, "c [0x%x] [0x%llx]", o->bank, (unsigned long long)o->ival);
-		break;
-	case OPND_MEM:
-		put(b, "global14 [R%d]", o->reg);
-		break;
-	case OPND_IMM:
-		put(b, "0x%x", (uint32_t)o->ival);
-		break;
-	case OPND_LABEL: {
-		unsigned a;
-		if (addr_label(o->name, &a))
-			put(b, "0x%x", a);
-		else
-			put(b, "%s", o->name);
-		break;
-	}
-	case OPND_SREG:
-		put(b, "%s", o->name);
+	case OPND_REG: case OPND_SMEM: case OPND_AREG: case OPND_CBANK: case OPND_MEM: case OPND_IMM:
 		break;
 	default:
-		put(b, "?");
-		break;
+		sass_opnd(b, o);
+		return;
 	}
+	opnd_prefix(b, o, o->neg && o->kind != OPND_IMM);
+	if (o->kind == OPND_REG && o->reg == AST_RZ)
+		put(b, "o [0x7f]");
+	else if (o->kind == OPND_REG)
+		put(b, "R%d%s", o->reg, o->half == 1 ? "L" : o->half == 2 ? "H" : "");
+	else if (o->kind == OPND_SMEM && o->reg >= 0)
+		put(b, "g [A%d+0x%llx]%s", o->reg, (unsigned long long)o->ival, o->width == 2 ? ".U16" : "");
+	else if (o->kind == OPND_SMEM)
+		put(b, "g [0x%llx]%s", (unsigned long long)o->ival, o->width == 2 ? ".U16" : "");
+	else if (o->kind == OPND_AREG)
+		put(b, "A%d", o->reg);
+	else if (o->kind == OPND_CBANK)
+		put(b, "c [0x%x] [0x%llx]", o->bank, (unsigned long long)o->ival);
+	else if (o->kind == OPND_MEM)
+		put(b, "global14 [R%d]", o->reg);
+	else
+		put(b, "0x%x", (uint32_t)o->ival);
 	if (o->abs)
 		put(b, "|");
 }

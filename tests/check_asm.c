@@ -191,6 +191,8 @@ static const err_case err_cases[] = {
 	{"unsupported target", "code for sm_30\nEXIT;\n", "error: unsupported target 'sm_30'"},
 	{"no EXIT on Tesla", "code for sm_13\nEXIT;\n", "t.sass:2:1: error: unsupported opcode 'EXIT' for sm_13"},
 	{"Tesla guard needs a condition", "code for sm_10\nMOV R0 (C1), R1;\n", "t.sass:2:1: error: a bare (Cn) is only the carry-in of IMAD"},
+	{"Tesla .Cn needs a result", "code for sm_10\nGST.U32.C0 global14 [R1], R2;\n",
+	 "t.sass:2:1: error: GST has no result to set a condition register from"},
 	{"Tesla register range", "code for sm_10\nMOV R128, R1;\n", "t.sass:2:5: error: register R128 does not exist on sm_10"},
 	{"texture", "TLD R0, R2, 0x0, 0x0;\n", "t.sass:1:1: error: unsupported opcode 'TLD' for sm_20: texture"},
 	{"caret line", "  MOV R1, R2;\n  BOGUS;\n", "  BOGUS;\n    ^"},
