@@ -26,7 +26,7 @@ TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
 
-.PHONY: all test asan clean check-deps deps examples conformance bench compare
+.PHONY: golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -102,6 +102,11 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
+	sh tools/golden.sh check ./$(BIN) $(CORPUS)
+
+# Re-record the behaviour goldens (only for an intended change of behaviour)
+golden: $(BIN)
+	sh tools/golden.sh record ./$(BIN) $(CORPUS)
 
 asan:
 	$(MAKE) SAN=1 test
