@@ -12,21 +12,25 @@ OPT      = -O2
 endif
 CFLAGS  ?= $(OPT) -g
 WARN     = -Wall -Wextra -Werror
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(CFLAGS) $(SANFLAGS) -I$(BUILD) -Iparser -Iisa -Iemu -Idbg
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE $(CFLAGS) $(SANFLAGS) -I$(BUILD) -I.
 GENFLAGS = -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
 LDLIBS   = -lreadline -lm -lpthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC = isa/isa.c parser/ast.c emu/xalloc.c emu/asm.c emu/asm_tesla.c emu/tesla.c emu/simt.c emu/exec.c emu/ctx.c emu/spec.c emu/stats.c emu/ptxplus.c emu/ptxplus_read.c emu/ptxplus_tesla.c emu/compare.c \
-          dbg/trace.c dbg/debug.c
+# The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
+LIB_SRC = util/xalloc.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
+          asm/asm.c asm/asm_tesla.c \
+          emu/tesla.c emu/simt.c emu/exec.c emu/ctx.c emu/stats.c \
+          cli/spec.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c
+RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
 
-.PHONY: golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -43,10 +47,10 @@ $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.tab.h: parser/ptxplus.y
 $(BUILD)/ptxplus.lex.c $(BUILD)/ptxplus.lex.h: lexer/ptxplus.l $(BUILD)/ptxplus.tab.h
 	flex --header-file=$(BUILD)/ptxplus.lex.h -o $(BUILD)/ptxplus.lex.c $<
 
-$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h emu/ptxplus_read.h
+$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h front/ptxplus_read.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
-$(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c parser/ast.h emu/ptxplus_read.h
+$(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c parser/ast.h front/ptxplus_read.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 $(BUILD)/sass.tab.o: $(BUILD)/sass.tab.c $(BUILD)/sass.lex.h parser/ast.h
@@ -58,7 +62,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 # fesetround must not be folded away around the fp handlers
 $(BUILD)/emu/exec.o: ALLCFLAGS += -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
-$(BUILD)/%.o: %.c $(wildcard */*.h) isa/sm20.def isa/sm10.def emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
+$(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 
@@ -97,7 +101,14 @@ $(BUILD)/conformance: $(CONF_OBJ) $(BUILD)/libsimtemu.a
 conformance: $(BUILD)/conformance
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 
-test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance
+# The runtime links without the front end, the assembler and the tools
+$(BUILD)/layers_rt: tests/layers_rt.c $(RT_OBJ)
+	$(CC) $(ALLCFLAGS) $(WARN) -o $@ $^ $(LDLIBS)
+
+layers: $(BUILD)/layers_rt
+	sh tools/layers.sh
+
+test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../emu/spec.h"
-#include "../emu/stats.h"
-#include "../emu/xalloc.h"
+#include "cli/spec.h"
+#include "emu/stats.h"
+#include "util/xalloc.h"
 
 #define RUNS 5
 

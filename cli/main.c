@@ -6,15 +6,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../emu/emu.h"
-#include "../emu/compare.h"
-#include "../emu/ptxplus.h"
-#include "../emu/ptxplus_read.h"
-#include "../emu/spec.h"
-#include "../emu/stats.h"
-#include "../emu/xalloc.h"
-#include "../dbg/dbg.h"
-#include "../isa/isa.h"
+#include "emu/emu.h"
+#include "cli/compare.h"
+#include "cli/convert.h"
+#include "front/ptxplus_read.h"
+#include "cli/spec.h"
+#include "emu/stats.h"
+#include "util/xalloc.h"
+#include "dbg/dbg.h"
+#include "isa/isa.h"
 
 enum { EXIT_EXPECT = 1, EXIT_INPUT = 2, EXIT_TRAPPED = 3, EXIT_INTERNAL = 4 };
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../emu/emu.h"
+#include "emu/emu.h"
 
 typedef enum { DBG_TABLE, DBG_CSV, DBG_JSON } dbg_fmt;
 

@@ -8,9 +8,9 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "../emu/stats.h"
-#include "../emu/xalloc.h"
-#include "dbg.h"
+#include "emu/stats.h"
+#include "util/xalloc.h"
+#include "dbg/dbg.h"
 
 enum { MODE_STEP, MODE_NEXT, MODE_CONTINUE, MODE_CYCLE };
 enum { W_REG, W_PRED, W_MEM, W_DEPTH };

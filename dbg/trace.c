@@ -1,8 +1,8 @@
 /* Trace rows in the layout of the thesis's Tables 4-6 (and WALKTHROUGH.md), CSV and JSON. */
 #include <string.h>
 
-#include "dbg.h"
-#include "../emu/stats.h"
+#include "dbg/dbg.h"
+#include "emu/stats.h"
 
 char *dbg_mask(char *buf, uint32_t m, int n)
 {

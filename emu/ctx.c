@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu.h"
-#include "xalloc.h"
+#include "emu/emu.h"
+#include "util/xalloc.h"
 
 static const struct { const char *name; int size; } emu_types[] = {
 	{"u8", 1}, {"s8", 1}, {"u16", 2}, {"s16", 2}, {"u32", 4}, {"s32", 4},

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "program.h"
-#include "semantics.h"
-#include "simt.h"
+#include "emu/program.h"
+#include "emu/semantics.h"
+#include "emu/simt.h"
 
 typedef enum { EMU_T_U8, EMU_T_S8, EMU_T_U16, EMU_T_S16, EMU_T_U32, EMU_T_S32, EMU_T_U64,
 	       EMU_T_S64, EMU_T_F32, EMU_T_F64 } emu_type;

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emu.h"
-#include "tesla.h"
-#include "stats.h"
+#include "emu/emu.h"
+#include "emu/tesla.h"
+#include "emu/stats.h"
 
 typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT } run_result;
 

@@ -6,11 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../isa/isa.h"
+#include "isa/isa.h"
 
 typedef enum {
 #define H(n) EMU_H_##n,
-#include "handlers.def"
+#include "emu/handlers.def"
 #undef H
 	EMU_NHANDLERS
 } emu_handler;

@@ -1,5 +1,5 @@
 /* SIMT token stack rules, exactly as SPEC section 6 states them. */
-#include "simt.h"
+#include "emu/simt.h"
 
 static const char *const simt_names[] = {"SSY", "DIV", "PBK", "PCNT", "CALL", "PRET"};
 

@@ -1,6 +1,6 @@
 /* Grouping and printing of the per-instruction counts the interpreter keeps. */
-#include "stats.h"
-#include "xalloc.h"
+#include "emu/stats.h"
+#include "util/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "emu.h"
+#include "emu/emu.h"
 
 typedef enum { STATS_BY_OPCODE, STATS_BY_MNEMONIC, STATS_BY_CLASS, STATS_BY_PC } stats_by;
 typedef enum { STATS_TABLE, STATS_CSV, STATS_JSON } stats_fmt;

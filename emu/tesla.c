@@ -1,7 +1,7 @@
 /* Tesla (sm_1x) execution: condition registers, g [..] operands, halves, the launch ABI. */
 #include <string.h>
 
-#include "tesla.h"
+#include "emu/tesla.h"
 
 /* Lanes of A whose flags in condition register n fall in the truth set. */
 uint32_t tesla_guard(const emu_warp *w, const emu_insn *in)

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "emu.h"
+#include "emu/emu.h"
 
 /* Where a g [..] access left the shared window. */
 typedef struct {

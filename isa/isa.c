@@ -1,18 +1,18 @@
 /* Opcode tables and look-ups, all expanded from the .def rows. */
-#include "isa.h"
+#include "isa/isa.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static const isa_desc isa_sm20[] = {
 #define OP(name, cls, shape, mods, sel, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
-#include "sm20.def"
+#include "isa/sm20.def"
 #undef OP
 };
 
 static const isa_desc isa_sm10[] = {
 #define OP(name, cls, shape, mods, sel, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
-#include "sm10.def"
+#include "isa/sm10.def"
 #undef OP
 };
 

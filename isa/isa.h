@@ -13,14 +13,14 @@ typedef enum {
 
 typedef enum {
 #define OP(name, cls, shape, mods, sel, meaning) ISA_##name,
-#include "sm20.def"
+#include "isa/sm20.def"
 #undef OP
 	ISA_NOPCODES
 } isa_opcode;
 
 typedef enum {
 #define OP(name, cls, shape, mods, sel, meaning) ISA10_##name,
-#include "sm10.def"
+#include "isa/sm10.def"
 #undef OP
 	ISA10_NOPCODES
 } isa10_opcode;

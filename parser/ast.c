@@ -1,7 +1,7 @@
 /* Parse-tree building and located diagnostics shared by the grammars. */
-#include "ast.h"
+#include "parser/ast.h"
 
-#include "../emu/xalloc.h"
+#include "util/xalloc.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -9,16 +9,16 @@
 %parse-param {ast_unit *u}
 
 %code requires {
-#include "ast.h"
-#include "../emu/ptxplus_read.h"
+#include "parser/ast.h"
+#include "front/ptxplus_read.h"
 }
 
 %code {
 #include <stdlib.h>
 #include <string.h>
 #include "ptxplus.lex.h"
-#include "../isa/isa.h"
-#include "../emu/xalloc.h"
+#include "isa/isa.h"
+#include "util/xalloc.h"
 static void ptx_error(PTX_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
 static ast_loc L(PTX_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; }
 #define CUR (*(ptx_insn *)u->front)

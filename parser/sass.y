@@ -8,15 +8,15 @@
 %parse-param {ast_unit *u}
 
 %code requires {
-#include "ast.h"
+#include "parser/ast.h"
 }
 
 %code {
 #include <stdlib.h>
 #include <string.h>
 #include "sass.lex.h"
-#include "../isa/isa.h"
-#include "../emu/xalloc.h"
+#include "isa/isa.h"
+#include "util/xalloc.h"
 static void end_line(ast_unit *u, int line);
 static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
 static ast_loc L(SASS_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; }

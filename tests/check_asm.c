@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/program.h"
-#include "../emu/semantics.h"
-#include "../isa/isa.h"
+#include "emu/program.h"
+#include "emu/semantics.h"
+#include "isa/isa.h"
 
 static char *diag;
 static size_t diaglen;

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../emu/program.h"
-#include "../emu/ptxplus.h"
-#include "../emu/xalloc.h"
+#include "emu/program.h"
+#include "cli/convert.h"
+#include "util/xalloc.h"
 
 typedef struct {
 	int item;

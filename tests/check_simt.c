@@ -1,7 +1,7 @@
 /* The token stack against SPEC section 6, one test per table row, then nesting sequences. */
 #include <check.h>
 
-#include "../emu/simt.h"
+#include "emu/simt.h"
 
 #define LIMIT 8
 

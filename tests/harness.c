@@ -1,6 +1,6 @@
 /* Test helpers: the same steps as 'simtemu run', driven from a string. */
 #include "harness.h"
-#include "../emu/xalloc.h"
+#include "util/xalloc.h"
 
 #include <check.h>
 #include <stdio.h>

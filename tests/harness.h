@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../emu/emu.h"
-#include "../emu/spec.h"
-#include "../emu/stats.h"
+#include "emu/emu.h"
+#include "cli/spec.h"
+#include "emu/stats.h"
 
 typedef struct {
 	emu_program *p;

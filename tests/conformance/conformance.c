@@ -7,10 +7,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../emu/ptxplus.h"
-#include "../../emu/spec.h"
-#include "../../emu/stats.h"
-#include "../../emu/xalloc.h"
+#include "cli/convert.h"
+#include "cli/spec.h"
+#include "emu/stats.h"
+#include "util/xalloc.h"
 #include "conformance.h"
 
 typedef struct {

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "../../emu/emu.h"
+#include "emu/emu.h"
 
 /* Buffers before the run (in) and what they must hold after it (want, which starts
    as a copy of in: a reference writes only what the kernel changes). */

@@ -3,12 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../parser/ast.h"
-#include "program.h"
-#include "semantics.h"
-#include "xalloc.h"
-#include "ptxplus_read.h"
-#include "asm_int.h"
+#include "parser/ast.h"
+#include "emu/program.h"
+#include "emu/semantics.h"
+#include "util/xalloc.h"
+#include "front/ptxplus_read.h"
+#include "asm/asm_int.h"
 
 
 bool asm_has_mod(const ast_insn *ai, const char *m)
@@ -1186,7 +1186,7 @@ typedef void (*asm_selector)(asm_ctx *c, int op);
 
 static const asm_selector asm_selectors[] = {
 #define OP(name, cls, shape, mods, sel, meaning) sel_##sel,
-#include "../isa/sm20.def"
+#include "isa/sm20.def"
 #undef OP
 };
 

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm_int.h"
-#include "semantics.h"
+#include "asm/asm_int.h"
+#include "emu/semantics.h"
 
 /* ---- operands ---- */
 

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "emu.h"
-#include "stats.h"
+#include "emu/emu.h"
+#include "emu/stats.h"
 
 /* One key's counts in both runs: [0] warp_inst, [1] thread_inst. */
 typedef struct {

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../isa/isa.h"
-#include "ptxplus_read.h"
-#include "xalloc.h"
+#include "isa/isa.h"
+#include "front/ptxplus_read.h"
+#include "util/xalloc.h"
 
 typedef struct {
 	ast_unit *u;

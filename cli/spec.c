@@ -1,6 +1,6 @@
 /* Launch directives: .target .kernel .grid .block .shared .local .buffer .param .const .expect */
-#include "spec.h"
-#include "xalloc.h"
+#include "cli/spec.h"
+#include "util/xalloc.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,14 +1,13 @@
 /* PTXPlus instructions mapped back to SASS parse trees (the inverse of ptxplus.c). The
    assembler then sees the same input from either syntax, so the decoded programs agree. */
-#include "ptxplus_read.h"
+#include "front/ptxplus_read.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../isa/isa.h"
-#include "ptxplus.h"
-#include "xalloc.h"
+#include "isa/isa.h"
+#include "util/xalloc.h"
 
 void ptx_insn_reset(ptx_insn *p)
 {
@@ -549,4 +548,24 @@ void ptx_finish(ast_unit *u, ptx_insn *p)
 		rest_plain(&t, 0);
 	}
 	ptx_insn_end(u, p, &ai, !t.bad);
+}
+
+bool ptx_float_slot(int op, int slot)
+{
+	switch (op) {
+	case ISA_FADD: case ISA_FMUL: case ISA_FFMA: case ISA_FSETP: case ISA_FMNMX: case ISA_MUFU: case ISA_RRO:
+	case ISA_F2F: case ISA_FADD32I: case ISA_FMUL32I: case ISA_DADD: case ISA_DMUL: case ISA_DFMA: case ISA_DMNMX:
+	case ISA_DSETP:
+		return true;
+	case ISA_F2I:
+		return slot > 0; /* its source */
+	default:
+		return false;
+	}
+}
+
+bool ptx_wide_imm(int op)
+{
+	return op == ISA_MOV32I || op == ISA_IADD32I || op == ISA_IMUL32I || op == ISA_LOP32I || op == ISA_FADD32I ||
+	       op == ISA_FMUL32I;
 }

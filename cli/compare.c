@@ -1,12 +1,12 @@
 /* simtemu compare: two runs' outputs and counts side by side (SPEC sections 1 and 7). */
-#include "compare.h"
+#include "cli/compare.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../isa/isa.h"
-#include "xalloc.h"
+#include "isa/isa.h"
+#include "util/xalloc.h"
 
 static int by_key(const void *x, const void *y)
 {

@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../parser/ast.h"
-#include "emu.h"
+#include "parser/ast.h"
+#include "emu/emu.h"
 
 typedef struct {
 	char *text;

@@ -2,8 +2,8 @@
 #ifndef SIMTEMU_ASM_INT_H
 #define SIMTEMU_ASM_INT_H
 
-#include "../parser/ast.h"
-#include "program.h"
+#include "parser/ast.h"
+#include "emu/program.h"
 
 typedef struct {
 	ast_diags *dg;

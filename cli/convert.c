@@ -3,16 +3,16 @@
    Spellings follow the SASS/PTXPlus pairs of the thesis (its section 4.1) where they show
    one; unlike GPGPU-Sim's converter, the printer keeps what execution needs (.S as .s,
    PBK/BRK, the stack pointer's constant, signedness, RRO's function). */
-#include "ptxplus.h"
+#include "cli/convert.h"
 
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../parser/ast.h"
-#include "ptxplus_read.h"
-#include "xalloc.h"
+#include "parser/ast.h"
+#include "front/ptxplus_read.h"
+#include "util/xalloc.h"
 
 typedef struct {
 	char *buf;
@@ -367,26 +367,6 @@ static void mnemonic(sbuf *b, const ast_insn *ai, int op)
 	case ISA_BAR: put(b, has(ai, "RED") ? "bar.red.popc.u32" : "bar.sync"); return;
 	}
 	put(b, "?");
-}
-
-bool ptx_float_slot(int op, int slot)
-{
-	switch (op) {
-	case ISA_FADD: case ISA_FMUL: case ISA_FFMA: case ISA_FSETP: case ISA_FMNMX: case ISA_MUFU: case ISA_RRO:
-	case ISA_F2F: case ISA_FADD32I: case ISA_FMUL32I: case ISA_DADD: case ISA_DMUL: case ISA_DFMA: case ISA_DMNMX:
-	case ISA_DSETP:
-		return true;
-	case ISA_F2I:
-		return slot > 0; /* its source */
-	default:
-		return false;
-	}
-}
-
-bool ptx_wide_imm(int op)
-{
-	return op == ISA_MOV32I || op == ISA_IADD32I || op == ISA_IMUL32I || op == ISA_LOP32I || op == ISA_FADD32I ||
-	       op == ISA_FMUL32I;
 }
 
 static void operands(sbuf *b, const pctx *p, const ast_insn *ai, int op)

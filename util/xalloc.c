@@ -1,6 +1,6 @@
 /* Allocation wrappers: on host memory exhaustion there is no state worth saving, so the
    process reports it and ends (the only exit the library takes on its own). */
-#include "xalloc.h"
+#include "util/xalloc.h"
 
 #include <stdbool.h>
 #include <stdio.h>

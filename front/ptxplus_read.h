@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../parser/ast.h"
+#include "parser/ast.h"
 
 typedef enum { PO_REG, PO_PRED, PO_NUM, PO_SREG, PO_LABEL, PO_CONST, PO_SMEM, PO_AREG } ptx_okind;
 
@@ -54,5 +54,10 @@ void ptx_insn_end(ast_unit *u, ptx_insn *p, ast_insn *ai, bool keep);
 void ptx_finish_tesla(ast_unit *u, ptx_insn *p);
 /* Does this text look like PTXPlus (a .entry, .version or //HEADER line)? */
 bool ptx_looks_like(const char *src);
+
+/* Whether an immediate in operand 'slot' of opcode 'op' is a float field (printed as the
+   full IEEE single, read back as the listing's 20-bit field), and whether op takes 32 bits. */
+bool ptx_float_slot(int op, int slot);
+bool ptx_wide_imm(int op);
 
 #endif
