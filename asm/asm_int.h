@@ -5,8 +5,11 @@
 #include "parser/ast.h"
 #include "emu/program.h"
 
-typedef struct {
+typedef struct gen_desc gen_desc;
+
+typedef struct asm_ctx {
 	ast_diags *dg;
+	const gen_desc *gen;
 	isa_dialect dialect;
 	const char *target;
 	const isa_desc *desc;
@@ -14,6 +17,7 @@ typedef struct {
 	emu_func *ef;
 	const ast_insn *ai;
 	emu_insn *in;
+	int idx;              /* c->in's index in the function */
 	const int64_t *addrs; /* instruction addresses of the function */
 	int maxreg;
 } asm_ctx;
@@ -31,14 +35,11 @@ void asm_src_mods(emu_src *s, const ast_opnd *o, bool is_float);
 void asm_mem_operand(asm_ctx *c, const ast_opnd *o, bool wide);
 uint32_t asm_target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs);
 int asm_sreg_code(const char *name);
-/* The Fermi conversion selector (I2I I2F F2I F2F, Fermi opcode numbers). */
-void asm_sel_cvt(asm_ctx *c, int op);
-/* The Fermi double-precision selector (DADD DMUL DFMA; register pairs, Fermi numbers). */
-void asm_sel_darith(asm_ctx *c, int op);
-
-/* Tesla (sm_1x): select the handler and operands of c->ai (asm_tesla.c). */
-void asm_tesla_insn(asm_ctx *c, int op);
-/* Tesla: after the whole function is selected (register rows, end flags). */
-void asm_tesla_finish(asm_ctx *c);
+/* The shared selectors (asm/sel.c), one per name in sm20.def's selector column: each fills
+   c->in for opcode op of c->desc's table. */
+typedef void (*asm_selector)(asm_ctx *c, int op);
+#define OP(name, cls, shape, mods, sel, meaning) void asm_sel_##sel(asm_ctx *c, int op);
+#include "isa/sm20.def"
+#undef OP
 
 #endif

@@ -729,7 +729,7 @@ static bool value_or_address(emu_ctx *x, const spec_val *v, emu_type t, uint64_t
 	return !why;
 }
 
-/* Parameters: appended with natural alignment from c[0x0][0x20] (Fermi). */
+/* Parameters: appended with natural alignment from the generation's parameter offset in c[0x0]. */
 static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
 	int errs = 0;
@@ -744,12 +744,12 @@ static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
 			errs++;
 			continue;
 		}
-		if (off + size > 4096 - 0x20) {
+		if (off + size > 4096 - x->prog->rt->param_offset) {
 			ast_error(&dg, q->loc, "parameter past the end of the parameter area%s", "");
 			errs++;
 			continue;
 		}
-		put_bits(x->cbank[0] + 0x20 + off, q->type, bits);
+		put_bits(x->cbank[0] + x->prog->rt->param_offset + off, q->type, bits);
 		cur = off + size;
 		if (cur > x->param_bytes)
 			x->param_bytes = cur;
@@ -816,7 +816,7 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 	   bank c [0x10] on Fermi; .const directives come after it and win */
 	for (int i = 0; i < s->ntables; i++) {
 		const spec_table *t = &s->tables[i];
-		int bank = x->prog->dialect == ISA_DIALECT_SM10 ? 1 : 16;
+		int bank = x->prog->rt->literal_bank;
 		if (strcmp(t->kernel, x->f->name))
 			continue;
 		for (int k = 0; k < t->nvals && 4 * (k + 1) <= EMU_BANK_BYTES; k++)

@@ -529,21 +529,15 @@ static void cmd_print(dbg_session *d, const emu_warp *w, int argc, char **argv)
 	bool pred;
 	int r;
 	unsigned b, o;
-	bool tesla = d->x->prog->dialect == ISA_DIALECT_SM10;
 	const char *n = argv[1];
-	if (tesla && (n[0] == 'C' || n[0] == 'A') && n[1] >= '0' && n[1] <= (n[0] == 'C' ? '3' : '7') && !n[2]) {
-		/* Tesla: condition register flags (zero, sign, carry, overflow) or address register */
-		int k = n[1] - '0';
+	const emu_rt *rt = d->x->prog->rt;
+	char buf[64];
+	if (rt->reg_text && rt->reg_text(w, n, 0, fmt, buf, sizeof buf)) {
+		/* a register of this generation (Tesla: condition and address registers) */
 		for (int l = 0; l < w->nlanes; l++) {
 			if (lane >= 0 ? l != lane : !(w->s.A >> l & 1))
 				continue;
-			fprintf(d->out, "lane %2d: ", l);
-			if (n[0] == 'A')
-				print_value(d, fmt, w->r[EMU_T_AROW + k][l]);
-			else
-				fprintf(d->out, "%c%c%c%c", w->tcz[k] >> l & 1 ? 'Z' : '-', w->tcs[k] >> l & 1 ? 'S' : '-',
-					w->tcc[k] >> l & 1 ? 'C' : '-', w->tco[k] >> l & 1 ? 'O' : '-');
-			fputc('\n', d->out);
+			fprintf(d->out, "lane %2d: %s\n", l, rt->reg_text(w, n, l, fmt, buf, sizeof buf));
 		}
 		return;
 	}

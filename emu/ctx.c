@@ -69,24 +69,10 @@ void emu_ctx_free(emu_ctx *x)
 	emu_stats_free(&x->stats);
 }
 
-static void put32(uint8_t *bank, uint32_t off, uint32_t v)
-{
-	memcpy(bank + off, &v, 4);
-}
-
-/* Fermi (SPEC section 4): ntid at c[0x0][0x8], nctaid at c[0x0][0x14], parameters from
-   c[0x0][0x20] (written by the launcher), the stack pointer at c[0x1][0x100]: the top of
-   the per-thread local window, since the stack grows down through local memory. Listings
-   also read c[0x0][0x0], the base of the shared-memory window in the generic address
-   space (sm_20_SearchTreeIntLower stores to shared memory with ST through it). */
+/* The generation's launch ABI (SPEC section 4) in the constant banks. */
 void emu_abi_setup(emu_ctx *x)
 {
-	put32(x->cbank[0], 0x0, EMU_SHARED_WINDOW);
-	for (int i = 0; i < 3; i++) {
-		put32(x->cbank[0], 0x8 + 4 * (uint32_t)i, x->block[i]);
-		put32(x->cbank[0], 0x14 + 4 * (uint32_t)i, x->grid[i]);
-	}
-	put32(x->cbank[1], 0x100, x->local_bytes);
+	x->prog->rt->abi(x);
 }
 
 emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count)

@@ -50,8 +50,7 @@ typedef struct {
 	uint64_t warp, thread, active, predoff;
 } emu_cta_stats;
 
-typedef struct emu_ctx emu_ctx;
-typedef struct emu_warp emu_warp;
+#define EMU_WARP_GX 16
 
 /* Events the interpreter reports to a hook (trace, debugger). */
 typedef enum {
@@ -72,8 +71,7 @@ struct emu_warp {
 	uint32_t (*r)[32];        /* r[reg][lane] */
 	uint32_t p[EMU_NPREDS];   /* predicate lane masks */
 	uint32_t cc_c, cc_o, cc_s, cc_z; /* condition code per lane */
-	uint32_t tcz[4], tcs[4], tcc[4], tco[4]; /* Tesla condition registers C0-C3: zero, sign,
-						  carry, overflow lane masks */
+	uint32_t gx[EMU_WARP_GX];  /* lane masks a generation keeps (Tesla: C0-C3's flags) */
 	simt_state s;
 	simt_token *stack;
 	int state;                /* EMU_W_* */
@@ -87,7 +85,7 @@ struct emu_warp {
 
 enum { EMU_W_RUN, EMU_W_BAR, EMU_W_DONE };
 
-typedef struct {
+struct emu_cta {
 	uint32_t ctaid[3];
 	int linear;
 	uint8_t *smem;
@@ -95,7 +93,7 @@ typedef struct {
 	uint64_t issued;          /* warp instructions issued (the clock) */
 	int nwarps;
 	emu_warp *warps;
-} emu_cta;
+};
 
 /* What the workers of a launch share: the next CTA to run, the step budget left, a stop
    flag (set by the first trap). */
@@ -135,7 +133,7 @@ struct emu_ctx {
 /* Set up a context for function f of prog. Caller fills geometry, then emu_launch. */
 void emu_ctx_init(emu_ctx *x, const emu_program *p, const emu_func *f);
 void emu_ctx_free(emu_ctx *x);
-/* Write the Fermi launch ABI (SPEC section 4) into constant bank 0 / 1. */
+/* Write the generation's launch ABI (SPEC section 4) into the constant banks. */
 void emu_abi_setup(emu_ctx *x);
 /* Run the whole grid. EMU_OK or EMU_TRAP (x->trap.msg). */
 emu_status emu_launch(emu_ctx *x);

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "emu/emu.h"
-#include "emu/tesla.h"
 #include "emu/stats.h"
 
 typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT } run_result;
@@ -1136,13 +1135,12 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			continue;
 		}
 		const emu_insn *in = &x->code[pc];
-		if (in->tjoin && s->depth > 0) { /* Tesla: reconverge before the join instruction */
-			simt_token t = s->stack[s->depth - 1];
-			bool pops = t.type == SIMT_DIV || (t.type == SIMT_SSY && t.pc == pc);
-			int sw = simt_join(s, pc);
-			if (pops && x->hook && x->hook(x->hook_user, x, w, EMU_EV_POP, &t))
+		if (in->steps & EMU_STEP_FETCH) { /* e.g. Tesla's join: reconverge before issuing */
+			simt_token t;
+			int r = x->prog->rt->fetch(w, pc, &t);
+			if ((r & EMU_FETCH_POPPED) && x->hook && x->hook(x->hook_user, x, w, EMU_EV_POP, &t))
 				return RUN_QUIT;
-			if (sw)
+			if (r & EMU_FETCH_AGAIN)
 				continue;
 		}
 		if (x->steps >= x->max_steps && !take_budget(x)) {
@@ -1155,24 +1153,21 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		x->steps++;
 		cta->issued++;
 		uint32_t A = s->A;
-		uint32_t pm = in->tguard ? tesla_guard(w, in) : in->guard_neg ? ~w->p[in->guard] : w->p[in->guard];
+		uint32_t pm = in->guard_neg ? ~w->p[in->guard] : w->p[in->guard];
+		if (in->steps & EMU_STEP_GUARD)
+			pm = x->prog->rt->guard(x, w, pc);
 		uint32_t G = A & pm;
-		bool guarded = in->guard != EMU_PT || in->guard_neg || in->tguard;
+		bool guarded = in->guard != EMU_PT || in->guard_neg || (in->steps & EMU_STEP_GUARD);
 		stats->warp[pc]++;
 		stats->thread[pc] += (uint64_t)popc32(A);
 		stats->active[pc] += (uint64_t)popc32(G);
 		stats->predoff[pc] += G == 0;
 		s->pc = pc + 1;
 		simt_status st = SIMT_OK;
-		emu_insn tin;
-		if (in->tshs || in->tcin) {
-			tesla_fault tf;
-			if (tesla_load_sources(x, w, in, G, &tin, &tf)) {
-				trap(x, w, tf.lane, in, "out-of-bounds or misaligned shared access of %u bytes at address 0x%llx",
-				     tf.width, (unsigned long long)tf.addr);
-				return RUN_TRAP;
-			}
-			in = &tin;
+		emu_fault fault;
+		if ((in->steps & EMU_STEP_PRE) && x->prog->rt->pre(x, w, pc, G, &fault)) {
+			trap(x, w, fault.lane, in, "%s", fault.msg);
+			return RUN_TRAP;
 		}
 		switch ((emu_handler)in->h) {
 		case EMU_H_MOV: {
@@ -1282,15 +1277,9 @@ static run_result run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		}
 		case EMU_NHANDLERS: break;
 		}
-		if (in->tany) {
-			tesla_fault tf;
-			if ((in->tcw || in->tdst) && tesla_writeback(x, w, in, G, &tf)) {
-				trap(x, w, tf.lane, in, "out-of-bounds or misaligned shared access of %u bytes at address 0x%llx",
-				     tf.width, (unsigned long long)tf.addr);
-				return RUN_TRAP;
-			}
-			if (in->tend) /* the end flag: the lanes that ran it are done */
-				simt_exit(s, A & s->A);
+		if ((in->steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {
+			trap(x, w, fault.lane, in, "%s", fault.msg);
+			return RUN_TRAP;
 		}
 		if (st == SIMT_OK && in->sflag)
 			st = simt_sflag(s, G, guarded);
@@ -1478,10 +1467,7 @@ static emu_status run_ctas(emu_ctx *x)
 		if (uses_local) /* only LDL/STL reach local memory */
 			memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
 		setup_warps(x, &c, regs, stacks);
-		if (x->prog->dialect == ISA_DIALECT_SM10 && !tesla_cta_init(x, &c)) {
-			snprintf(x->trap.msg, sizeof x->trap.msg,
-				 "trap: .shared %u bytes cannot hold the sm_1x launch header and %u bytes of parameters "
-				 "(SPEC 4: .shared is the whole window on sm_1x)", x->shared_bytes, x->param_bytes);
+		if (x->prog->rt->cta_init && !x->prog->rt->cta_init(x, &c)) { /* it says why in x->trap */
 			st = EMU_TRAP;
 			break;
 		}

@@ -67,18 +67,8 @@ typedef struct {
 	char *mnem;        /* mnemonic with modifiers: statistics key for --by mnemonic */
 	uint64_t enc;
 	bool has_enc;
-	/* Tesla (sm_1x); tany is set when any of the rest is */
-	uint8_t tany;
-	uint8_t tguard;    /* 1 + n: guarded by condition register Cn (truth: ttruth) */
-	uint16_t ttruth;   /* the guard's truth set over the 16 flag values (ast_cond_truth) */
-	uint8_t tcw;       /* 1 + n: the result writes condition register Cn */
-	uint8_t tcin;      /* 1 + n: IMAD adds the carry of Cn */
-	uint8_t tccsrc;    /* the handler computes carry/overflow itself (IADD, IMAD) */
-	uint8_t tflt;      /* the result is a float (for the flags) */
-	uint8_t tjoin;     /* the join flag (.S on sm_1x): reconverge before issuing */
-	uint8_t tend;      /* the end flag (from the encoding): the lanes end after it */
-	uint8_t tdst;      /* EMU_TD_*: where the result in row EMU_T_DROW goes (d2: register) */
-	uint8_t tshs;      /* bit k: s[k] is a shared-memory operand */
+	uint8_t steps;     /* EMU_STEP_*: the generation's steps around this instruction (0: none,
+			      the fast path); their data is the function's ext record of it */
 } emu_insn;
 
 typedef struct {
@@ -87,12 +77,55 @@ typedef struct {
 	int n;
 	int nregs;         /* registers R0..nregs-1 are referenced */
 	char **labels;     /* label names by instruction index (NULL where none) */
+	void *ext;         /* the generation's per-instruction records (its steps' data), or NULL */
 } emu_func;
+
+/* The generation steps an instruction may carry (emu_insn.steps), run by the interpreter
+   through the program's emu_rt; each is chosen at assembly time. */
+enum {
+	EMU_STEP_FETCH = 1,  /* before issue (Tesla's join flag): may switch the warp instead */
+	EMU_STEP_GUARD = 2,  /* the guard is the generation's (Tesla's condition registers) */
+	EMU_STEP_PRE = 4,    /* before the operation (operands loaded from memory, a carry-in) */
+	EMU_STEP_POST = 8,   /* after it (write-back to a half or to memory, flags, the end flag) */
+};
+
+typedef struct emu_ctx emu_ctx;
+typedef struct emu_warp emu_warp;
+typedef struct emu_cta emu_cta;
+typedef struct simt_token simt_token;
+
+/* A fault found by a generation step: the trap names this lane and says msg. */
+typedef struct {
+	int lane;
+	char msg[160];
+} emu_fault;
+
+/* What the runtime takes from a generation (gen/<name>.c fills one; SPEC section 4). */
+typedef struct emu_rt {
+	/* constant-bank ABI of a launch: geometry, stack pointer, shared window */
+	void (*abi)(emu_ctx *x);
+	uint32_t param_offset;   /* .param values go to c[0x0] from here */
+	int literal_bank;        /* a PTXPlus constant table fills this bank */
+	/* per CTA after the warps are set up (NULL: nothing); false: cannot launch (x->trap) */
+	bool (*cta_init)(emu_ctx *x, emu_cta *c);
+	/* the steps of emu_insn.steps; pc is the instruction's index */
+	int (*fetch)(emu_warp *w, uint32_t pc, simt_token *popped); /* EMU_FETCH_* bits */
+	uint32_t (*guard)(const emu_ctx *x, const emu_warp *w, uint32_t pc);
+	int (*pre)(const emu_ctx *x, emu_warp *w, uint32_t pc, uint32_t G, emu_fault *f);
+	int (*post)(const emu_ctx *x, emu_warp *w, uint32_t pc, uint32_t A, uint32_t G, emu_fault *f);
+	/* the debugger: a register of this generation by name ("C0", "A1"): lane's value as
+	   text in buf (fmt x, d or f), or NULL when the name is not one */
+	const char *(*reg_text)(const emu_warp *w, const char *name, int lane, char fmt, char *buf, size_t n);
+} emu_rt;
+
+enum { EMU_FETCH_POPPED = 1, /* *popped was taken off the stack */
+       EMU_FETCH_AGAIN = 2   /* the warp switched: fetch again without issuing */ };
 
 typedef struct {
 	char *file;
 	char *target;      /* "sm_20" */
-	isa_dialect dialect;
+	isa_dialect dialect; /* its opcode table */
+	const emu_rt *rt;  /* its generation's runtime part */
 	emu_func *funcs;
 	int nfuncs;
 	int zero_reg;      /* register index used for RZ writes (a sink) */

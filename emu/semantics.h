@@ -14,17 +14,6 @@
 #define EMU_SHARED_WINDOW 0xff000000u
 #define EMU_SHARED_WINDOW_SIZE 0x01000000u
 
-/* Tesla (sm_1x) register rows beyond R0-R127: address registers A0-A7, the rows that
-   shared-memory sources are loaded into before an instruction, and the row a half or
-   shared destination is computed in. */
-#define EMU_T_AROW 128
-#define EMU_T_SROW 136
-#define EMU_T_DROW 140
-#define EMU_T_NREGS 141
-#define EMU_T_ZERO 124      /* R124 reads as zero */
-/* Tesla destination kinds (emu_insn.tdst) */
-enum { EMU_TD_REG, EMU_TD_LO, EMU_TD_HI, EMU_TD_SHARED };
-
 #define EMU_NBANKS 18
 #define EMU_BANK_BYTES 65536
 

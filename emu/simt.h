@@ -6,7 +6,7 @@
 
 typedef enum { SIMT_SSY, SIMT_DIV, SIMT_PBK, SIMT_PCNT, SIMT_CALL, SIMT_PRET } simt_type;
 
-typedef struct {
+typedef struct simt_token {
 	uint8_t type;
 	uint32_t mask, pc, saved;
 } simt_token;

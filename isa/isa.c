@@ -38,15 +38,19 @@ const isa_desc *isa_table(isa_dialect d, int *n)
 	return isa_sm20;
 }
 
+static const char *const isa_targets[ISA_NDIALECTS] = {
+#define GEN(id, name, table, targets) [ISA_DIALECT_##id] = targets,
+#include "isa/gens.def"
+#undef GEN
+};
+
 isa_dialect isa_dialect_of(const char *target)
 {
-	if (!target)
-		return ISA_DIALECT_NONE;
-	if (!strcmp(target, "sm_20") || !strcmp(target, "sm_21"))
-		return ISA_DIALECT_SM20;
-	if (!strcmp(target, "sm_10") || !strcmp(target, "sm_11") || !strcmp(target, "sm_12") ||
-	    !strcmp(target, "sm_13"))
-		return ISA_DIALECT_SM10;
+	size_t n = target ? strlen(target) : 0;
+	for (int d = 1; n && d < ISA_NDIALECTS; d++)
+		for (const char *p = isa_targets[d]; (p = strstr(p, target)); p += n)
+			if ((p == isa_targets[d] || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+				return (isa_dialect)d;
 	return ISA_DIALECT_NONE;
 }
 

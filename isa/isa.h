@@ -33,7 +33,13 @@ typedef struct {
 	const char *meaning;
 } isa_desc;
 
-typedef enum { ISA_DIALECT_NONE, ISA_DIALECT_SM20, ISA_DIALECT_SM10 } isa_dialect;
+typedef enum {
+	ISA_DIALECT_NONE,
+#define GEN(id, name, table, targets) ISA_DIALECT_##id,
+#include "isa/gens.def"
+#undef GEN
+	ISA_NDIALECTS
+} isa_dialect;
 
 /* Opcode table of a dialect (NULL if unsupported); n receives its length. */
 const isa_desc *isa_table(isa_dialect d, int *n);

@@ -109,7 +109,7 @@ uint64_t conf_count(conf_io *io, const char *name) { return find(io->in, io->nbu
 uint32_t conf_param32(conf_io *io, uint32_t off)
 {
 	uint32_t v;
-	memcpy(&v, io->x->cbank[0] + 0x20 + off, 4);
+	memcpy(&v, io->x->cbank[0] + io->x->prog->rt->param_offset + off, 4);
 	return v;
 }
 

@@ -1,10 +1,19 @@
-/* Tesla (sm_1x) handler selection: each opcode of isa/sm10.def onto the shared handlers. */
+/* Tesla (sm_1x) at assembly time: each opcode of isa/sm10.def onto the shared handlers, with
+   the Tesla steps (gen/tesla_run.c) chosen per instruction. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "asm/asm_int.h"
+#include "asm/gen.h"
 #include "emu/semantics.h"
+#include "gen/tesla.h"
+#include "util/xalloc.h"
+
+static tesla_ext *E(asm_ctx *c)
+{
+	return (tesla_ext *)c->ef->ext + c->idx;
+}
 
 /* ---- operands ---- */
 
@@ -44,7 +53,7 @@ static emu_src tsrc(asm_ctx *c, int k, int bits, bool sgn, bool is_float)
 	int width = o->width ? o->width : bits / 8;
 	switch (o->kind) {
 	case OPND_REG:
-		if (o->reg == AST_RZ || o->reg == EMU_T_ZERO) {
+		if (o->reg == AST_RZ || o->reg == TESLA_ZERO) {
 			s.kind = SRC_IMM;
 			break;
 		}
@@ -60,7 +69,7 @@ static emu_src tsrc(asm_ctx *c, int k, int bits, bool sgn, bool is_float)
 		break;
 	case OPND_SMEM:
 		s.kind = SRC_SHARED;
-		s.reg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(EMU_T_AROW + o->reg);
+		s.reg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(TESLA_AROW + o->reg);
 		s.imm = (uint32_t)(o->ival * width);
 		s.bank = (uint8_t)width;
 		s.sx = (o->width ? o->wsigned : sgn) && width < 4 ? (uint8_t)(8 * width) : 0;
@@ -115,16 +124,16 @@ static emu_src tsrc_raw(asm_ctx *c, int k, int bits, bool sgn)
 	return s;
 }
 
-/* The destination: a register, a half (the result goes through row EMU_T_DROW), g [..],
+/* The destination: a register, a half (the result goes through row TESLA_DROW), g [..],
    o [0x7f] (the sink) or R124 (also the sink). */
 static void tdst(asm_ctx *c, const ast_opnd *o, int bits)
 {
 	emu_insn *in = c->in;
 	if (o->kind == OPND_SMEM) {
 		int width = o->width ? o->width : bits / 8;
-		in->tdst = EMU_TD_SHARED;
-		in->d = EMU_T_DROW;
-		in->areg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(EMU_T_AROW + o->reg);
+		E(c)->dst = TESLA_TD_SHARED;
+		in->d = TESLA_DROW;
+		in->areg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(TESLA_AROW + o->reg);
 		in->off = (int32_t)(o->ival * width);
 		in->width = (uint8_t)width;
 		return;
@@ -133,7 +142,7 @@ static void tdst(asm_ctx *c, const ast_opnd *o, int bits)
 		asm_err(c, o->loc, "destination must be a register or g [..]%s", "", "");
 		return;
 	}
-	if (o->reg == AST_RZ || o->reg == EMU_T_ZERO) {
+	if (o->reg == AST_RZ || o->reg == TESLA_ZERO) {
 		in->d = EMU_RZ_SINK;
 		return;
 	}
@@ -141,8 +150,8 @@ static void tdst(asm_ctx *c, const ast_opnd *o, int bits)
 		return;
 	asm_note_reg(c, o->reg, 1);
 	if (o->half) {
-		in->tdst = o->half == 2 ? EMU_TD_HI : EMU_TD_LO;
-		in->d = EMU_T_DROW;
+		E(c)->dst = o->half == 2 ? TESLA_TD_HI : TESLA_TD_LO;
+		in->d = TESLA_DROW;
 		in->d2 = (uint16_t)o->reg;
 	} else
 		in->d = (uint16_t)o->reg;
@@ -152,9 +161,9 @@ static uint16_t areg_row(asm_ctx *c, const ast_opnd *o)
 {
 	if (o->kind != OPND_AREG) {
 		asm_err(c, o->loc, "expected an address register A1-A7%s", "", "");
-		return EMU_T_AROW;
+		return TESLA_AROW;
 	}
-	return (uint16_t)(EMU_T_AROW + o->reg);
+	return (uint16_t)(TESLA_AROW + o->reg);
 }
 
 /* ---- selectors ---- */
@@ -167,7 +176,7 @@ static void t_mov(asm_ctx *c, int op)
 	c->in->h = EMU_H_MOV;
 	tdst(c, &ai->ops[0], bits);
 	c->in->s[0] = tsrc(c, 1, bits, sgn, ai->ops[1].kind == OPND_FIMM);
-	c->in->tflt = op == ISA10_RRO;
+	E(c)->flt = op == ISA10_RRO;
 }
 
 static void t_s2r(asm_ctx *c)
@@ -216,7 +225,7 @@ static void t_iadd(asm_ctx *c)
 	in->s[0] = tsrc_raw(c, 1, bits, sgn);
 	in->s[1] = tsrc_raw(c, 2, bits, sgn);
 	in->sub = asm_has_mod(ai, "SAT");
-	in->tccsrc = 1;
+	E(c)->ccsrc = 1;
 	if (in->s[0].neg && in->s[1].neg)
 		asm_err(c, ai->loc, "both operands negated%s", "", "");
 }
@@ -266,11 +275,11 @@ static void t_imul(asm_ctx *c, int op)
 	in->sub2 = sb;
 	if (mad)
 		in->s[2] = tsrc_raw(c, 3, 32, false);
-	in->tccsrc = 1;
+	E(c)->ccsrc = 1;
 	if (cin) {
 		/* the encoding's condition-register field names the register holding the carry
 		   (the printed number does not: sm_10_kernel_swap_v2 prints C3 for C2) */
-		in->tcin = (uint8_t)(1 + ast_carry_reg(ai));
+		E(c)->cin = (uint8_t)(1 + ast_carry_reg(ai));
 		in->x_in = 1;
 	}
 }
@@ -287,7 +296,7 @@ static void t_minmax(asm_ctx *c, int op)
 	in->s[1] = tsrc(c, 2, bits, sgn, fl);
 	in->s[2] = (emu_src){.kind = SRC_REG, .reg = EMU_PT, .inv = op == ISA10_IMAX || op == ISA10_FMAX};
 	in->sign = sgn;
-	in->tflt = fl;
+	E(c)->flt = fl;
 }
 
 static void t_shift(asm_ctx *c, int op)
@@ -369,7 +378,7 @@ static void t_cvt(asm_ctx *c, int op)
 	in->s[0] = tsrc(c, 1, sflt ? 32 : sbits, (in->sign >> 1) & 1, sflt);
 	if (sbits == 64 && in->s[0].kind != SRC_REG)
 		asm_err(c, ai->ops[1].loc, "a 64-bit source must be a register pair%s", "", "");
-	in->tflt = op == ISA10_I2F || op == ISA10_F2F;
+	E(c)->flt = op == ISA10_I2F || op == ISA10_F2F;
 }
 
 static void t_farith(asm_ctx *c, int op)
@@ -389,7 +398,7 @@ static void t_farith(asm_ctx *c, int op)
 		in->sub = (uint8_t)(asm_has_mod(ai, "RZ") || asm_has_mod(ai, "TRUNC") ? EMU_RND_RZ : EMU_RND_RN);
 	in->sub2 = asm_has_mod(ai, "SAT");
 	in->sub3 = 1; /* sm_1x flushes single-precision denormals */
-	in->tflt = 1;
+	E(c)->flt = 1;
 }
 
 static void t_mufu(asm_ctx *c, int op)
@@ -400,7 +409,7 @@ static void t_mufu(asm_ctx *c, int op)
 	tdst(c, &c->ai->ops[0], 32);
 	c->in->s[0] = tsrc(c, 1, 32, false, true);
 	c->in->sub = (uint8_t)f;
-	c->in->tflt = 1;
+	E(c)->flt = 1;
 }
 
 /* GLD d, global14 [Rn]; GST global14 [Rn], a */
@@ -427,7 +436,7 @@ static void t_mem(asm_ctx *c, int op)
 	}
 	if (!asm_reg_ok(c, r, nreg))
 		return;
-	if (r->reg == EMU_T_ZERO || r->reg == AST_RZ)
+	if (r->reg == TESLA_ZERO || r->reg == AST_RZ)
 		in->d = st ? EMU_NO_REG : EMU_RZ_SINK;
 	else {
 		asm_note_reg(c, r->reg, nreg);
@@ -442,8 +451,8 @@ static void t_control(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	int k = 0;
 	if (ai->nops > 0 && ai->ops[0].kind == OPND_CCREG) {
-		in->tguard = (uint8_t)(1 + ai->ops[0].reg);
-		in->ttruth = ai->ops[0].bank >= 0 ? ast_cond_truth[ai->ops[0].bank] : 0;
+		E(c)->guard = (uint8_t)(1 + ai->ops[0].reg);
+		E(c)->truth = ai->ops[0].bank >= 0 ? ast_cond_truth[ai->ops[0].bank] : 0;
 		k = 1;
 	}
 	bool wants_target = op == ISA10_BRA || op == ISA10_CAL || op == ISA10_SSY || op == ISA10_PBK;
@@ -465,7 +474,7 @@ static void t_control(asm_ctx *c, int op)
 	case ISA10_PBK: in->h = EMU_H_PBK; break;
 	default: in->h = EMU_H_SSY; break;
 	}
-	if ((op == ISA10_SSY || op == ISA10_PBK) && (in->tguard || ai->has_tguard))
+	if ((op == ISA10_SSY || op == ISA10_PBK) && (E(c)->guard || ai->has_tguard))
 		asm_err(c, ai->loc, "%s cannot be guarded%s", c->desc->name, "");
 }
 
@@ -497,80 +506,109 @@ static int enc_flow(const ast_insn *ai)
 	return (int)(w2 & 3);
 }
 
-void asm_tesla_insn(asm_ctx *c, int op)
+/* The selectors named by sm10.def's selector column (all take the opcode). */
+static void tsel_mov(asm_ctx *c, int op) { t_mov(c, op); }
+static void tsel_s2r(asm_ctx *c, int op) { (void)op; t_s2r(c); }
+static void tsel_areg(asm_ctx *c, int op) { t_areg(c, op); }
+static void tsel_iadd(asm_ctx *c, int op) { (void)op; t_iadd(c); }
+static void tsel_imul(asm_ctx *c, int op) { t_imul(c, op); }
+static void tsel_minmax(asm_ctx *c, int op) { t_minmax(c, op); }
+static void tsel_shift(asm_ctx *c, int op) { t_shift(c, op); }
+static void tsel_lop(asm_ctx *c, int op) { (void)op; t_lop(c); }
+static void tsel_iset(asm_ctx *c, int op) { t_iset(c, op); }
+static void tsel_cvt(asm_ctx *c, int op) { t_cvt(c, op); }
+static void tsel_farith(asm_ctx *c, int op) { t_farith(c, op); }
+static void tsel_mufu(asm_ctx *c, int op) { t_mufu(c, op); }
+static void tsel_load(asm_ctx *c, int op) { t_mem(c, op); }
+static void tsel_store(asm_ctx *c, int op) { t_mem(c, op); }
+static void tsel_nop(asm_ctx *c, int op) { (void)op; c->in->h = EMU_H_NOP; }
+static void tsel_token(asm_ctx *c, int op) { t_control(c, op); }
+static void tsel_leave(asm_ctx *c, int op) { t_control(c, op); }
+static void tsel_call(asm_ctx *c, int op) { t_control(c, op); }
+static void tsel_bra(asm_ctx *c, int op) { t_control(c, op); }
+static void tsel_bar(asm_ctx *c, int op) { (void)op; t_bar(c); }
+
+/* sm_13's doubles are plain register pairs: the Fermi selector of the same opcode */
+static void tsel_darith(asm_ctx *c, int op)
+{
+	(void)op;
+	asm_sel_darith(c, isa_lookup(ISA_DIALECT_SM20, c->desc->name));
+}
+
+static const asm_selector tesla_selectors[] = {
+#define OP(name, cls, shape, mods, sel, meaning) tsel_##sel,
+#include "isa/sm10.def"
+#undef OP
+};
+
+static void tesla_begin(asm_ctx *c)
+{
+	c->ef->ext = xcalloc((size_t)(c->ef->n ? c->ef->n : 1), sizeof(tesla_ext));
+}
+
+/* The Tesla parts of one instruction: guard, condition-register write, g [..] sources
+   (read into scratch rows by the pre step), the join and end flags; then its steps. */
+static void tesla_select(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	switch (op) {
-	case ISA10_MOV: case ISA10_MOV32: case ISA10_MVI: case ISA10_MVC: case ISA10_G2R:
-	case ISA10_R2G: case ISA10_RRO:
-		t_mov(c, op);
-		break;
-	case ISA10_S2R: t_s2r(c); break;
-	case ISA10_R2A: case ISA10_A2R: case ISA10_ADA: t_areg(c, op); break;
-	case ISA10_IADD: case ISA10_IADD32: case ISA10_IADD32I: t_iadd(c); break;
-	case ISA10_IMUL: case ISA10_IMUL32: case ISA10_IMUL32I: case ISA10_IMAD: case ISA10_IMAD32:
-	case ISA10_IMAD32I:
-		t_imul(c, op);
-		break;
-	case ISA10_IMIN: case ISA10_IMAX: case ISA10_FMIN: case ISA10_FMAX: t_minmax(c, op); break;
-	case ISA10_SHL: case ISA10_SHR: t_shift(c, op); break;
-	case ISA10_LOP: t_lop(c); break;
-	case ISA10_ISET: case ISA10_FSET: t_iset(c, op); break;
-	case ISA10_I2I: case ISA10_I2F: case ISA10_F2I: case ISA10_F2F: t_cvt(c, op); break;
-	case ISA10_FADD: case ISA10_FADD32: case ISA10_FADD32I: case ISA10_FMUL: case ISA10_FMUL32:
-	case ISA10_FMUL32I: case ISA10_FMAD: case ISA10_FMAD32: case ISA10_FMAD32I:
-		t_farith(c, op);
-		break;
-	case ISA10_RCP: case ISA10_RSQ: case ISA10_LG2: case ISA10_EX2: case ISA10_SIN: case ISA10_COS:
-		t_mufu(c, op);
-		break;
-	case ISA10_DADD: asm_sel_darith(c, ISA_DADD); break; /* plain register pairs: Fermi's */
-	case ISA10_DMUL: asm_sel_darith(c, ISA_DMUL); break;
-	case ISA10_DFMA: asm_sel_darith(c, ISA_DFMA); break;
-	case ISA10_GLD: case ISA10_GST: t_mem(c, op); break;
-	case ISA10_NOP: in->h = EMU_H_NOP; break;
-	case ISA10_SSY: case ISA10_PBK: case ISA10_BRK: case ISA10_CAL: case ISA10_RET: case ISA10_BRA:
-		t_control(c, op);
-		break;
-	case ISA10_BAR: t_bar(c); break;
-	default:
-		asm_err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
-		return;
-	}
-	if (ai->has_tguard && !in->tcin) {
+	tesla_ext *e = E(c);
+	tesla_selectors[op](c, op);
+	if (ai->has_tguard && !e->cin) {
 		if (ai->tcond < 0)
 			asm_err(c, ai->loc, "a bare (Cn) is only the carry-in of IMAD; a guard needs a "
 				"condition, e.g. (C0.NE)%s", "", "");
-		in->tguard = (uint8_t)(1 + ai->tcreg);
-		in->ttruth = ai->tcond >= 0 ? ast_cond_truth[ai->tcond] : 0;
+		e->guard = (uint8_t)(1 + ai->tcreg);
+		e->truth = ai->tcond >= 0 ? ast_cond_truth[ai->tcond] : 0;
 	}
 	for (int i = 0; i < ai->nmods; i++) {
 		const char *m = ai->mods[i];
 		if (m[0] == 'C' && m[1] >= '0' && m[1] <= '3' && !m[2])
-			in->tcw = (uint8_t)(1 + m[1] - '0');
+			e->cw = (uint8_t)(1 + m[1] - '0');
 	}
-	bool no_result = c->desc->cls == ISA_CLASS_CONTROL || c->desc->cls == ISA_CLASS_SYNC || op == ISA10_NOP ||
-			 op == ISA10_GST;
-	if (in->tcw && no_result) {
+	bool no_result = c->desc->cls == ISA_CLASS_CONTROL || c->desc->cls == ISA_CLASS_SYNC ||
+			 in->h == EMU_H_NOP || in->h == EMU_H_ST;
+	if (e->cw && no_result) {
 		asm_err(c, ai->loc, "%s has no result to set a condition register from%s", c->desc->name, "");
-		in->tcw = 0;
+		e->cw = 0;
 	}
-	if (!in->tccsrc || !in->tcw)
-		in->tccsrc = 0;
+	if (!e->ccsrc || !e->cw)
+		e->ccsrc = 0;
 	else
 		in->cc_out = 1;
-	for (int k = 0; k < 4; k++)
-		if (in->s[k].kind == SRC_SHARED)
-			in->tshs |= (uint8_t)(1u << k);
-	in->tjoin = in->sflag;
+	for (int k = 0; k < 4; k++) {
+		emu_src *s = &in->s[k];
+		if (s->kind != SRC_SHARED)
+			continue;
+		/* the pre step loads g [..] into row TESLA_SROW + k; the handler reads that row */
+		e->shs |= (uint8_t)(1u << k);
+		e->sh[k].areg = s->reg;
+		e->sh[k].off = s->imm;
+		e->sh[k].width = s->bank;
+		s->kind = SRC_REG;
+		s->reg = (uint16_t)(TESLA_SROW + k);
+		s->imm = 0;
+		s->bank = 0;
+	}
+	e->join = in->sflag;
 	in->sflag = 0; /* Tesla's .S joins before the instruction; it never pops after it */
-	in->tend = enc_flow(ai) == 1;
-	in->tany = in->tguard || in->tcw || in->tcin || in->tjoin || in->tend || in->tdst || in->tshs;
+	e->end = enc_flow(ai) == 1;
+	in->steps = (uint8_t)((e->join ? EMU_STEP_FETCH : 0) | (e->guard ? EMU_STEP_GUARD : 0) |
+			      (e->shs || e->cin ? EMU_STEP_PRE : 0) | (e->cw || e->dst || e->end ? EMU_STEP_POST : 0));
 }
 
-void asm_tesla_finish(asm_ctx *c)
+static void tesla_finish(asm_ctx *c)
 {
 	/* the address registers and scratch rows sit above R0-R127 */
-	c->maxreg = EMU_T_NREGS - 1;
+	c->maxreg = TESLA_NREGS - 1;
 }
+
+const gen_desc gen_tesla = {
+	.name = "tesla",
+	.dialect = ISA_DIALECT_SM10,
+	.max_reg = 127,
+	.begin = tesla_begin,
+	.select = tesla_select,
+	.finish = tesla_finish,
+	.rt = &tesla_rt,
+};

@@ -1,0 +1,27 @@
+/* The generation interface: what one GPU generation gives the assembler and the runtime
+   (gen/<name>.c implements it) and the registry that lists them (gen/registry.c, one row
+   per generation in isa/gens.def). Shared code never asks which generation it runs. */
+#ifndef SIMTEMU_ASM_GEN_H
+#define SIMTEMU_ASM_GEN_H
+
+#include "asm/asm_int.h"
+
+struct gen_desc {
+	const char *name;      /* "fermi" */
+	isa_dialect dialect;   /* its opcode table (isa/<table>.def) */
+	int max_reg;           /* highest general register Rn */
+	/* per function, before its instructions (NULL: nothing); e.g. allocate c->ef->ext */
+	void (*begin)(asm_ctx *c);
+	/* one instruction: pick the handler, decode the operands, set c->in->steps */
+	void (*select)(asm_ctx *c, int op);
+	/* per function, after its instructions (NULL: nothing) */
+	void (*finish)(asm_ctx *c);
+	const emu_rt *rt;      /* its runtime part: launch ABI, steps, debugger registers */
+};
+
+/* The generation of a target ("sm_20"), or NULL when this build does not run it. */
+const gen_desc *gen_for_target(const char *target);
+/* The generation of a dialect (never NULL for a dialect of isa/gens.def). */
+const gen_desc *gen_for_dialect(isa_dialect d);
+
+#endif

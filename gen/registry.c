@@ -1,0 +1,25 @@
+/* The registry: every generation of isa/gens.def, by dialect and by target. */
+#include <string.h>
+
+#include "asm/gen.h"
+
+#define GEN(id, name, table, targets) extern const gen_desc gen_##name;
+#include "isa/gens.def"
+#undef GEN
+
+static const gen_desc *const gens[] = {
+	[ISA_DIALECT_NONE] = NULL,
+#define GEN(id, name, table, targets) [ISA_DIALECT_##id] = &gen_##name,
+#include "isa/gens.def"
+#undef GEN
+};
+
+const gen_desc *gen_for_dialect(isa_dialect d)
+{
+	return d > ISA_DIALECT_NONE && (size_t)d < sizeof gens / sizeof gens[0] ? gens[d] : NULL;
+}
+
+const gen_desc *gen_for_target(const char *target)
+{
+	return gen_for_dialect(isa_dialect_of(target));
+}
