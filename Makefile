@@ -21,7 +21,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
 LIB_SRC = util/xalloc.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
           asm/asm.c asm/sel.c \
-          emu/simt.c emu/exec.c emu/ctx.c emu/stats.c \
+          emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c \
           cli/spec.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
@@ -61,7 +61,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 # fesetround must not be folded away around the fp handlers
-$(BUILD)/emu/exec.o: ALLCFLAGS += -frounding-math $(if $(filter 1,$(SAN)),,-O3)
+$(BUILD)/emu/interp.o: ALLCFLAGS += -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
 $(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)

@@ -1,4 +1,4 @@
-/* What the SASS assembler shares with its per-dialect selector files (asm_tesla.c). */
+/* What the assembler shares with the shared selectors (asm/sel.c) and the generations (gen/). */
 #ifndef SIMTEMU_ASM_INT_H
 #define SIMTEMU_ASM_INT_H
 

@@ -1,0 +1,17 @@
+/* What the interpreter loop (emu/interp.c) and the launcher (emu/launch.c) share. */
+#ifndef SIMTEMU_EMU_INTERP_H
+#define SIMTEMU_EMU_INTERP_H
+
+#include "emu/emu.h"
+
+typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT } run_result;
+
+/* Run warp w of cta until it finishes, waits at a barrier, traps or a hook quits. */
+run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w);
+
+/* Record a trap in x->trap: the cause, then kernel, CTA, warp, lane (-1: none), pc and the
+   instruction (in may be NULL). */
+void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+#endif

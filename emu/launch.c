@@ -1,0 +1,300 @@
+/* Launching a grid: CTAs and their warps, barriers between warps, worker threads and the
+   step budget they share (SPEC section 5). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/interp.h"
+#include "emu/lanes.h"
+#include "emu/stats.h"
+
+
+/* ---- CTAs and the grid ---- */
+
+/* A trap leaves its warp for the hook to show (the state is still intact). */
+static emu_status trapped(emu_ctx *x, emu_warp *w)
+{
+	if (x->hook && x->hook(x->hook_user, x, w, EMU_EV_TRAP, NULL))
+		return EMU_QUIT;
+	return EMU_TRAP;
+}
+
+static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
+{
+	int id = -1;
+	bool same = true;
+	uint32_t count = 0;
+	for (int i = 0; i < c->nwarps; i++) {
+		emu_warp *w = &c->warps[i];
+		if (w->state != EMU_W_BAR)
+			continue;
+		if (id < 0)
+			id = w->bar_id;
+		else if (w->bar_id != id)
+			same = false;
+		count += w->bar_count;
+	}
+	if (!same) {
+		char buf[700];
+		int k = snprintf(buf, sizeof buf, "barrier deadlock: warps wait at different barriers:");
+		for (int i = 0; i < c->nwarps && k < (int)sizeof buf - 80; i++) {
+			emu_warp *w = &c->warps[i];
+			if (w->state == EMU_W_BAR)
+				k += snprintf(buf + k, sizeof buf - (size_t)k, " [warp %d pc 0x%04x A=%08x bar %d]",
+					      w->id, w->bar_pc, w->s.A, w->bar_id);
+		}
+		emu_trap_at(x, NULL, -1, NULL, "%s", buf);
+		return trapped(x, NULL);
+	}
+	for (int i = 0; i < c->nwarps; i++) {
+		emu_warp *w = &c->warps[i];
+		if (w->state != EMU_W_BAR)
+			continue;
+		if (w->bar_dst != EMU_NO_REG)
+			for (int l = 0; l < w->nlanes; l++)
+				if (w->bar_mask >> l & 1)
+					w->r[w->bar_dst][l] = count;
+		w->state = EMU_W_RUN;
+	}
+	return EMU_OK;
+}
+
+static emu_status run_cta(emu_ctx *x, emu_cta *c)
+{
+	for (;;) {
+		int running = 0;
+		for (int i = 0; i < c->nwarps; i++) {
+			emu_warp *w = &c->warps[i];
+			if (w->state != EMU_W_RUN)
+				continue;
+			x->cur_warp = i;
+			run_result r = emu_run_warp(x, c, w);
+			if (r == RUN_TRAP)
+				return trapped(x, w);
+			if (r == RUN_QUIT)
+				return EMU_QUIT;
+			running++;
+		}
+		int waiting = 0;
+		for (int i = 0; i < c->nwarps; i++)
+			waiting += c->warps[i].state == EMU_W_BAR;
+		if (!waiting)
+			return EMU_OK;
+		emu_status st = release_or_deadlock(x, c);
+		if (st != EMU_OK)
+			return st;
+		(void)running;
+	}
+}
+
+static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token *stacks)
+{
+	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
+	int rows = x->f->nregs + EMU_SINK_ROWS;
+	for (int i = 0; i < c->nwarps; i++) {
+		emu_warp *w = &c->warps[i];
+		memset(w, 0, sizeof *w);
+		w->id = i;
+		uint32_t first = (uint32_t)i * (uint32_t)x->warp_size;
+		uint32_t left = nthreads - first;
+		w->nlanes = left < (uint32_t)x->warp_size ? (int)left : x->warp_size;
+		w->valid = w->nlanes == 32 ? 0xffffffffu : (1u << w->nlanes) - 1;
+		w->r = regs + (size_t)i * (size_t)rows;
+		w->p[EMU_PT] = 0xffffffffu;
+		w->stack = stacks + (size_t)i * (size_t)x->stack_limit;
+		simt_init(&w->s, w->valid, w->stack, x->stack_limit);
+		for (int l = 0; l < w->nlanes; l++) {
+			uint32_t t = first + (uint32_t)l;
+			w->tid[0][l] = t % x->block[0];
+			w->tid[1][l] = t / x->block[0] % x->block[1];
+			w->tid[2][l] = t / (x->block[0] * x->block[1]);
+		}
+	}
+}
+
+/* Operands that are the same in every lane for the whole launch (immediates, and the
+   constant banks, which nothing writes during a launch) become lane vectors once here,
+   so that handlers read them like registers. */
+static void bind_operands(emu_ctx *x)
+{
+	const emu_func *f = x->f;
+	x->code = malloc(sizeof *x->code * (size_t)(f->n ? f->n : 1));
+	x->vecs = malloc(sizeof *x->vecs * 4 * (size_t)(f->n ? f->n : 1));
+	if (!x->code || !x->vecs) {
+		free(x->code);
+		free(x->vecs);
+		x->code = NULL;
+		x->vecs = NULL;
+		return;
+	}
+	memcpy(x->code, f->insns, sizeof *x->code * (size_t)f->n);
+	for (int i = 0; i < f->n; i++)
+		for (int k = 0; k < 4; k++) {
+			emu_src *s = &x->code[i].s[k];
+			if (s->kind != SRC_IMM && s->kind != SRC_CONST)
+				continue;
+			uint32_t v = uniform_src(x, s);
+			uint32_t *vec = x->vecs[4 * i + k];
+			for (int l = 0; l < 32; l++)
+				vec[l] = v;
+			s->vec = vec;
+		}
+}
+
+static emu_cta_stats stats_now(const emu_ctx *x)
+{
+	stats_totals t = stats_total(x);
+	return (emu_cta_stats){.warp = t.warp, .thread = t.thread, .active = t.active, .predoff = t.predoff};
+}
+
+/* Run CTAs taken from the pool until none is left, one after another on this thread. */
+static emu_status run_ctas(emu_ctx *x)
+{
+	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
+	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
+	emu_cta c = {0};
+	c.nwarps = (int)((nthreads + (uint32_t)x->warp_size - 1) / (uint32_t)x->warp_size);
+	size_t rows = (size_t)(x->f->nregs + EMU_SINK_ROWS);
+	uint32_t (*regs)[32] = malloc(sizeof *regs * rows * (size_t)c.nwarps);
+	simt_token *stacks = malloc(sizeof *stacks * (size_t)x->stack_limit * (size_t)c.nwarps);
+	c.warps = malloc(sizeof *c.warps * (size_t)c.nwarps);
+	c.smem = malloc(x->shared_bytes ? x->shared_bytes : 1);
+	c.lmem = malloc((size_t)x->local_bytes * nthreads + 1);
+	emu_status st = EMU_OK;
+	if (!regs || !stacks || !c.warps || !c.smem || !c.lmem) {
+		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
+		st = EMU_TRAP;
+		goto out;
+	}
+	x->cur_cta = &c;
+	bool uses_local = false;
+	for (int i = 0; i < x->f->n; i++)
+		uses_local |= (x->code[i].h == EMU_H_LD || x->code[i].h == EMU_H_ST) && x->code[i].sub3 == EMU_SP_LOCAL;
+	for (;;) {
+		uint32_t lin = __atomic_fetch_add(&x->pool->next_cta, 1, __ATOMIC_RELAXED);
+		if (lin >= ncta || __atomic_load_n(&x->pool->stop, __ATOMIC_RELAXED))
+			break;
+		c.ctaid[0] = lin % x->grid[0];
+		c.ctaid[1] = lin / x->grid[0] % x->grid[1];
+		c.ctaid[2] = lin / (x->grid[0] * x->grid[1]);
+		c.linear = (int)lin;
+		c.issued = 0;
+		memset(regs, 0, sizeof *regs * rows * (size_t)c.nwarps);
+		memset(c.smem, 0, x->shared_bytes);
+		if (uses_local) /* only LDL/STL reach local memory */
+			memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
+		setup_warps(x, &c, regs, stacks);
+		if (x->prog->rt->cta_init && !x->prog->rt->cta_init(x, &c)) { /* it says why in x->trap */
+			st = EMU_TRAP;
+			break;
+		}
+		emu_cta_stats before = x->cta_stats ? stats_now(x) : (emu_cta_stats){0};
+		st = run_cta(x, &c);
+		if (x->cta_stats) { /* this worker's counts grew by exactly this CTA's */
+			emu_cta_stats after = stats_now(x);
+			x->cta_stats[lin] = (emu_cta_stats){after.warp - before.warp, after.thread - before.thread,
+							    after.active - before.active, after.predoff - before.predoff};
+		}
+		if (st != EMU_OK) {
+			__atomic_store_n(&x->pool->stop, 1, __ATOMIC_RELAXED);
+			break;
+		}
+	}
+	if (st == EMU_OK && x->hook && x->hook(x->hook_user, x, NULL, EMU_EV_END, NULL))
+		st = EMU_QUIT;
+out:
+	x->cur_cta = NULL;
+	free(regs);
+	free(stacks);
+	free(c.warps);
+	free(c.smem);
+	free(c.lmem);
+	return st;
+}
+
+typedef struct {
+	emu_ctx ctx; /* the worker's own copy: CTA state, statistics, steps, trap */
+	pthread_t th;
+	emu_status st;
+} emu_worker;
+
+static void *worker_main(void *arg)
+{
+	emu_worker *wk = arg;
+	wk->st = run_ctas(&wk->ctx);
+	return NULL;
+}
+
+/* CTAs on jobs threads; statistics are summed per CTA, so totals do not depend on jobs. */
+static emu_status run_parallel(emu_ctx *x, int jobs)
+{
+	emu_worker *wk = calloc((size_t)jobs, sizeof *wk);
+	if (!wk)
+		return run_ctas(x);
+	int started = 0;
+	for (int i = 0; i < jobs; i++) {
+		wk[i].ctx = *x;
+		emu_stats_init(&wk[i].ctx.stats, x->f->n);
+		wk[i].ctx.steps = wk[i].ctx.max_steps = 0;
+		wk[i].ctx.trap.msg[0] = 0;
+		if (pthread_create(&wk[i].th, NULL, worker_main, &wk[i]) == 0)
+			started++;
+		else {
+			emu_stats_free(&wk[i].ctx.stats);
+			break;
+		}
+	}
+	emu_status st = started ? EMU_OK : run_ctas(x);
+	for (int i = 0; i < started; i++) {
+		pthread_join(wk[i].th, NULL);
+		const emu_stats *ws = &wk[i].ctx.stats;
+		for (int k = 0; k < x->f->n; k++) {
+			x->stats.warp[k] += ws->warp[k];
+			x->stats.thread[k] += ws->thread[k];
+			x->stats.active[k] += ws->active[k];
+			x->stats.predoff[k] += ws->predoff[k];
+		}
+		x->stats.divergent += ws->divergent;
+		if (ws->max_depth > x->stats.max_depth)
+			x->stats.max_depth = ws->max_depth;
+		x->steps += wk[i].ctx.steps;
+		if (wk[i].st != EMU_OK && st == EMU_OK) {
+			st = wk[i].st;
+			memcpy(&x->trap, &wk[i].ctx.trap, sizeof x->trap);
+		}
+		emu_stats_free(&wk[i].ctx.stats);
+	}
+	free(wk);
+	return st;
+}
+
+emu_status emu_launch(emu_ctx *x)
+{
+	bind_operands(x);
+	if (!x->code) {
+		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
+		return EMU_TRAP;
+	}
+	x->fma_hw = __builtin_cpu_supports("fma");
+	for (int v = 0; v < 256; v++)
+		for (int b = 0; b < 8; b++)
+			x->lane_masks[v][b] = (v >> b & 1) ? 0xffffffffu : 0;
+	emu_pool pool = {.budget = x->max_steps};
+	x->pool = &pool;
+	x->max_steps_total = x->max_steps;
+	x->max_steps = x->steps; /* budget comes from the pool in chunks */
+	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
+	int jobs = x->hook ? 1 : x->jobs; /* trace and debug follow one thread */
+	if (jobs > (int)ncta)
+		jobs = (int)ncta;
+	emu_status st = jobs > 1 ? run_parallel(x, jobs) : run_ctas(x);
+	x->pool = NULL;
+	x->max_steps = x->max_steps_total;
+	free(x->code);
+	free(x->vecs);
+	x->code = NULL;
+	x->vecs = NULL;
+	return st;
+}
+

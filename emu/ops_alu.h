@@ -1,0 +1,522 @@
+/* Arithmetic operation bodies: integer, single and double precision, conversions, byte
+   permute (included once, by emu/interp.c). */
+static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32];
+	int n = w->nlanes;
+	const uint32_t *a = vraw(x, w, &in->s[0], ta), *b = vraw(x, w, &in->s[1], tb);
+	uint32_t xa = (in->s[0].neg || in->s[0].inv) ? ~0u : 0, xb = (in->s[1].neg || in->s[1].inv) ? ~0u : 0;
+	uint32_t plus = (uint32_t)in->s[0].neg + (uint32_t)in->s[1].neg;
+	uint32_t *d = w->r[in->d];
+	if (!in->cc_out && !in->x_in && !in->sub) { /* plain wrap-around add */
+		LANE_WRITE(d, (a[l] ^ xa) + (b[l] ^ xb) + plus);
+		return;
+	}
+	uint32_t c = 0, o = 0, s = 0, z = 0;
+	LANE_LOOP {
+		uint32_t av = a[l] ^ xa, bv = b[l] ^ xb;
+		uint64_t cin = in->x_in ? (w->cc_c >> l & 1) : plus;
+		uint64_t sum = (uint64_t)av + bv + cin;
+		uint32_t r = (uint32_t)sum;
+		if (in->sub) { /* .SAT: signed saturation */
+			int64_t ss = (int64_t)(int32_t)a[l] * (in->s[0].neg ? -1 : 1) +
+				     (int64_t)(int32_t)b[l] * (in->s[1].neg ? -1 : 1);
+			r = ss > INT32_MAX ? (uint32_t)INT32_MAX : ss < INT32_MIN ? 0x80000000u : (uint32_t)ss;
+		}
+		c |= (uint32_t)(sum >> 32 & 1) << l;
+		o |= (uint32_t)((~(av ^ bv) & (av ^ r)) >> 31) << l;
+		s |= (r >> 31) << l;
+		z |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	if (in->cc_out)
+		set_cc(w, G, c, o, s, z);
+}
+
+static inline uint64_t mul64(uint32_t a, uint32_t b, int sa, int sb)
+{
+	if (!sa && !sb)
+		return (uint64_t)a * b;
+	int64_t ea = sa ? (int64_t)(int32_t)a : (int64_t)a, eb = sb ? (int64_t)(int32_t)b : (int64_t)b;
+	return (uint64_t)(ea * eb);
+}
+
+static void h_imul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, bool mad)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = mad ? vraw(x, w, &in->s[2], tc) : NULL;
+	uint32_t xc = mad && (in->s[2].neg || in->s[2].inv) ? ~0u : 0;
+	uint32_t plus = mad && in->s[2].neg;
+	uint32_t *d = w->r[in->d];
+	if (!in->sub3 && !in->x_in && !in->cc_out) { /* low word: the same for any signedness */
+		if (mad)
+			LANE_WRITE(d, a[l] * b[l] + (c[l] ^ xc) + plus);
+		else
+			LANE_WRITE(d, a[l] * b[l]);
+		return;
+	}
+	uint32_t cm = 0, om = 0, sm = 0, zm = 0;
+	LANE_LOOP {
+		uint64_t p = mul64(a[l], b[l], in->sub, in->sub2);
+		uint32_t r = in->sub3 ? (uint32_t)(p >> 32) : (uint32_t)p;
+		if (mad) {
+			uint32_t cv = c[l] ^ xc;
+			uint64_t cin = in->x_in ? (w->cc_c >> l & 1) : plus;
+			uint64_t sum = (uint64_t)r + cv + cin;
+			uint32_t rr = (uint32_t)sum;
+			cm |= (uint32_t)(sum >> 32 & 1) << l;
+			om |= (uint32_t)((~(r ^ cv) & (r ^ rr)) >> 31) << l;
+			r = rr;
+		}
+		sm |= (r >> 31) << l;
+		zm |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	if (in->cc_out)
+		set_cc(w, G, cm, om, sm, zm);
+}
+
+static void h_shift(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, bool left)
+{
+	uint32_t ta[32], tb[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	uint32_t *d = w->r[in->d];
+	if (in->s[1].kind != SRC_REG && (in->s[1].vec ? in->s[1].vec[0] : in->s[1].imm) < 32) {
+		uint32_t sh = in->s[1].vec ? in->s[1].vec[0] : in->s[1].imm; /* a constant count below 32 */
+		if (left)
+			LANE_WRITE(d, a[l] << sh);
+		else if (in->sign)
+			LANE_WRITE(d, (uint32_t)((int32_t)a[l] >> sh));
+		else
+			LANE_WRITE(d, a[l] >> sh);
+		return;
+	}
+	LANE_LOOP {
+		uint32_t sh = b[l], r;
+		if (in->sub)
+			sh &= 31;
+		if (left)
+			r = sh >= 32 ? 0 : a[l] << sh;
+		else if (in->sign)
+			r = (uint32_t)((int32_t)a[l] >> (sh >= 32 ? 31 : sh));
+		else
+			r = sh >= 32 ? 0 : a[l] >> sh;
+		WR(d, l, r);
+	}
+}
+
+static void h_int2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	uint32_t *d = w->r[in->d];
+	switch (in->h) {
+	case EMU_H_ISCADD:
+		LANE_WRITE(d, (a[l] << in->sub) + b[l]);
+		break;
+	case EMU_H_LOP:
+		switch (in->sub) {
+		case EMU_LOP_AND: LANE_WRITE(d, a[l] & b[l]); break;
+		case EMU_LOP_OR: LANE_WRITE(d, a[l] | b[l]); break;
+		case EMU_LOP_XOR: LANE_WRITE(d, a[l] ^ b[l]); break;
+		default: LANE_WRITE(d, b[l]); break;
+		}
+		break;
+	case EMU_H_ICMP: {
+		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		LANE_LOOP WR(d, l, cmp_int(in->sub, c[l], 0, in->sign) ? a[l] : b[l]);
+		break;
+	}
+	case EMU_H_IMNMX: {
+		uint32_t p = pred_val(w, &in->s[2]);
+		LANE_LOOP {
+			uint32_t lt = in->sign ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
+			uint32_t mn = lt ? a[l] : b[l], mx = lt ? b[l] : a[l];
+			WR(d, l, p >> l & 1 ? mn : mx);
+		}
+		break;
+	}
+	case EMU_H_SEL: {
+		uint32_t p = pred_val(w, &in->s[2]);
+		LANE_LOOP WR(d, l, p >> l & 1 ? a[l] : b[l]);
+		break;
+	}
+	case EMU_H_VADD:
+	case EMU_H_VMNMX: {
+		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		bool vadd = in->h == EMU_H_VADD;
+		LANE_LOOP {
+			uint32_t r = vadd ? video_add(a[l], b[l], in->sign, in->sub3)
+				: video_mnmx(a[l], b[l], in->sign, in->sub);
+			WR(d, l, video_second(r, c[l], in->sign, in->sub2));
+		}
+		break;
+	}
+	case EMU_H_POPC:
+		LANE_LOOP WR(d, l, (uint32_t)popc32(a[l] & b[l]));
+		break;
+	case EMU_H_BFE:
+		LANE_LOOP {
+			uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, v = a[l];
+			if (in->sub)
+				v = brev32(v);
+			uint32_t msb = pos + len - 1;
+			uint32_t sbit = in->sign && len ? (msb >= 31 ? v >> 31 : v >> msb & 1) : 0;
+			uint32_t r = 0;
+			for (uint32_t i = 0; i < 32; i++) {
+				uint32_t bit = i < len ? (pos + i <= 31 ? v >> (pos + i) & 1 : sbit) : sbit;
+				r |= bit << i;
+			}
+			WR(d, l, len ? r : 0);
+		}
+		break;
+	case EMU_H_BFI: {
+		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+		LANE_LOOP {
+			uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, r = c[l];
+			for (uint32_t i = 0; i < len && pos + i < 32; i++)
+				r = (r & ~(1u << (pos + i))) | ((a[l] >> i & 1) << (pos + i));
+			WR(d, l, r);
+		}
+		break;
+	}
+	}
+}
+
+static void h_setp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32];
+	int n = w->nlanes;
+	uint32_t r = 0;
+	if (in->h == EMU_H_PSETP) {
+		uint32_t ab = bop(in->sub, pred_val(w, &in->s[0]), pred_val(w, &in->s[1]));
+		uint32_t c = pred_val(w, &in->s[2]);
+		pred_write(w, in->d, bop(in->sub2, ab, c), G);
+		pred_write(w, in->d2, bop(in->sub2, ~ab, c), G);
+		return;
+	}
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	if (in->h == EMU_H_ISETP) { /* all-ones / zero per lane, then packed */
+		uint32_t t[32], mlt = in->sub & 1 ? ~0u : 0, meq = in->sub & 2 ? ~0u : 0, mgt = in->sub & 4 ? ~0u : 0;
+		if (in->sign)
+			for (int l = 0; l < 32; l++) {
+				uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
+				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+			}
+		else
+			for (int l = 0; l < 32; l++) {
+				uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
+				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+			}
+		r = pack_lanes(t);
+	} else if (in->h == EMU_H_FSETP) {
+		LANE_LOOP {
+			float fa = f32(a[l]), fb = f32(b[l]);
+			if (in->sub3) {
+				fa = ftz(fa);
+				fb = ftz(fb);
+			}
+			r |= cmp_flt(in->sub, fa, fb) << l;
+		}
+	} else if (in->wide) /* Tesla FSET */
+		LANE_LOOP r |= cmp_flt(in->sub, f32(a[l]), f32(b[l])) << l;
+	else
+		LANE_LOOP r |= cmp_int(in->sub, a[l], b[l], in->sign) << l;
+	(void)n;
+	uint32_t c = pred_val(w, &in->s[2]);
+	if (in->h == EMU_H_ISET) {
+		uint32_t m = bop(in->sub2, r, c), *d = w->r[in->d];
+		uint32_t one = in->sub3 ? 0x3f800000u : 0xffffffffu;
+		LANE_LOOP WR(d, l, m >> l & 1 ? one : 0);
+		return;
+	}
+	pred_write(w, in->d, bop(in->sub2, r, c), G);
+	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+}
+
+static float fsat(float v)
+{
+	return isnan(v) ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+}
+
+/* FFMA's lanes with the CPU's fused multiply-add (chosen when the CPU has FMA3)... */
+__attribute__((target("fma"))) static void fma_lanes_hw(const emu_ctx *x, uint32_t *d, const uint32_t *a,
+							 const uint32_t *b, const uint32_t *c, uint32_t G, int n)
+{
+	LANE_WRITE(d, u32f(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
+}
+
+/* ...or with the C library's (exact, but a call per lane). */
+static void fma_lanes_sw(const emu_ctx *x, uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+			 uint32_t G, int n)
+{
+	LANE_WRITE(d, u32f(fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
+}
+
+static void h_fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = in->h == EMU_H_FFMA ? vsrc(x, w, &in->s[2], tc) : NULL;
+	uint32_t *d = w->r[in->d];
+	if (in->h != EMU_H_FMNMX && in->sub == EMU_RND_RN && !in->sub2 && !in->sub3) {
+		/* round to nearest, no saturation or flushing: the common case */
+		if (in->h == EMU_H_FADD)
+			LANE_WRITE(d, u32f(f32(a[l]) + f32(b[l])));
+		else if (in->h == EMU_H_FMUL)
+			LANE_WRITE(d, u32f(f32(a[l]) * f32(b[l])));
+		else if (x->fma_hw)
+			fma_lanes_hw(x, d, a, b, c, G, n);
+		else
+			fma_lanes_sw(x, d, a, b, c, G, n);
+		return;
+	}
+	int old = fegetround();
+	if (in->h != EMU_H_FMNMX && in->sub != EMU_RND_RN)
+		fesetround(fe_mode(in->sub));
+	LANE_LOOP {
+		float fa = f32(a[l]), fb = f32(b[l]), r;
+		bool z = in->h != EMU_H_FMNMX && in->sub3;
+		if (z) {
+			fa = ftz(fa);
+			fb = ftz(fb);
+		}
+		switch (in->h) {
+		case EMU_H_FADD: r = fa + fb; break;
+		case EMU_H_FMUL: r = fa * fb; break;
+		case EMU_H_FFMA:
+			if (in->sub & EMU_RND_INT) { /* Tesla MAD: product truncated, sum rounded */
+				float p = fa * fb;
+				fesetround(FE_TONEAREST);
+				r = p + (z ? ftz(f32(c[l])) : f32(c[l]));
+				fesetround(FE_TOWARDZERO);
+			} else
+				r = fmaf(fa, fb, z ? ftz(f32(c[l])) : f32(c[l]));
+			break;
+		default: r = (pred_val(w, &in->s[2]) >> l & 1) ? fminf(fa, fb) : fmaxf(fa, fb); break;
+		}
+		if (z)
+			r = ftz(r);
+		if (in->h != EMU_H_FMNMX && in->sub2)
+			r = fsat(r);
+		WR(d, l, u32f(r));
+	}
+	if (fegetround() != old)
+		fesetround(old);
+}
+
+static void h_mufu(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		float v = f32(a[l]), r;
+		switch (in->sub) {
+		case EMU_MUFU_RCP: r = 1.0f / v; break;
+		case EMU_MUFU_EX2: r = exp2f(v); break;
+		case EMU_MUFU_LG2: r = log2f(v); break;
+		case EMU_MUFU_SIN: r = sinf(v); break;
+		case EMU_MUFU_COS: r = cosf(v); break;
+		case EMU_MUFU_RSQ: r = 1.0f / sqrtf(v); break;
+		default: r = sqrtf(v); break;
+		}
+		WR(d, l, u32f(r));
+	}
+}
+
+/* Integer value of width bits (sign-extended if sgn) from a 32-bit register. */
+static inline int64_t ext_int(uint32_t v, int bits, int sgn)
+{
+	if (bits >= 32)
+		return sgn ? (int64_t)(int32_t)v : (int64_t)v;
+	uint32_t m = (1u << bits) - 1;
+	v &= m;
+	if (sgn && (v >> (bits - 1) & 1))
+		return (int64_t)v - ((int64_t)1 << bits);
+	return v;
+}
+
+static inline uint32_t clamp_int(double v, int bits, int sgn)
+{
+	double lo = sgn ? -ldexp(1.0, bits - 1) : 0.0;
+	double hi = sgn ? ldexp(1.0, bits - 1) - 1 : ldexp(1.0, bits) - 1;
+	if (isnan(v))
+		return 0;
+	if (v < lo)
+		v = lo;
+	if (v > hi)
+		v = hi;
+	return (uint32_t)(int64_t)v;
+}
+
+static double round_int(double v, int rnd)
+{
+	switch (rnd & 0xf) {
+	case EMU_RND_RZ: return trunc(v);
+	case EMU_RND_RM: return floor(v);
+	case EMU_RND_RP: return ceil(v);
+	default: return nearbyint(v);
+	}
+}
+
+static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32];
+	int n = w->nlanes;
+	int dbits = in->sub, sbits = in->sub2, dsg = in->sign & 1, ssg = in->sign >> 1 & 1;
+	bool sat = in->width, z = in->wide;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
+	const uint32_t *ahi = NULL;
+	if (sbits == 64 && (in->h == EMU_H_F2I || in->h == EMU_H_F2F)) {
+		a = w->r[in->s[0].reg];
+		ahi = w->r[in->s[0].reg + 1];
+	}
+	int old = fegetround();
+	if ((in->sub3 & 0xf) != EMU_RND_RN)
+		fesetround(fe_mode(in->sub3));
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		double v;
+		if (in->h == EMU_H_I2F || in->h == EMU_H_I2I)
+			v = (double)ext_int(a[l], sbits, ssg);
+		else if (ahi)
+			v = f64(a[l], (ahi[l] & in->s[0].and_) ^ in->s[0].xor_);
+		else
+			v = z ? ftz(f32(a[l])) : f32(a[l]);
+		uint32_t lo, hi = 0;
+		switch (in->h) {
+		case EMU_H_I2F: {
+			int64_t iv = ext_int(a[l], sbits, ssg);
+			if (dbits == 64) {
+				uint64_t u = u64d((double)iv);
+				lo = (uint32_t)u;
+				hi = (uint32_t)(u >> 32);
+			} else
+				lo = u32f((float)iv);
+			break;
+		}
+		case EMU_H_F2I:
+			lo = clamp_int(round_int(v, in->sub3), dbits, dsg);
+			if (dbits < 32)
+				lo = (uint32_t)ext_int(lo, dbits, dsg);
+			break;
+		case EMU_H_F2F:
+			if (in->sub3 & EMU_RND_INT)
+				v = round_int(v, in->sub3);
+			if (sat)
+				v = isnan(v) ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v;
+			if (dbits == 64) {
+				uint64_t u = u64d(v);
+				lo = (uint32_t)u;
+				hi = (uint32_t)(u >> 32);
+			} else {
+				float f = (float)v;
+				lo = u32f(z ? ftz(f) : f);
+			}
+			break;
+		default: { /* I2I */
+			int64_t iv = ext_int(a[l], sbits, ssg);
+			if (sat)
+				lo = clamp_int((double)iv, dbits, dsg);
+			else
+				lo = (uint32_t)iv;
+			lo = (uint32_t)ext_int(lo, dbits, dsg);
+			break;
+		}
+		}
+		w->r[in->d][l] = lo;
+		if (dbits == 64 && (in->h == EMU_H_I2F || in->h == EMU_H_F2F))
+			w->r[in->d + 1][l] = hi;
+	}
+	if (fegetround() != old)
+		fesetround(old);
+}
+
+/* ---- doubles, byte permute, two-load and atomic handlers ---- */
+
+/* A double operand per lane: register pairs with the sign operations on the high word;
+   immediates hold the high word. */
+static double dsrc(const emu_ctx *x, const emu_warp *w, const emu_src *s, int l)
+{
+	uint32_t lo = 0, hi;
+	if (s->kind == SRC_REG) {
+		lo = w->r[s->reg][l];
+		hi = (w->r[s->reg + 1][l] & s->and_) ^ s->xor_;
+	} else if (s->kind == SRC_CONST) {
+		memcpy(&lo, x->cbank[s->bank] + s->imm, 4);
+		memcpy(&hi, x->cbank[s->bank] + s->imm + 4, 4);
+		hi = (hi & s->and_) ^ s->xor_;
+	} else
+		hi = s->imm;
+	return f64(lo, hi);
+}
+
+static void h_double(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes, old = fegetround();
+	if (in->sub2 != EMU_RND_RN)
+		fesetround(fe_mode(in->sub2));
+	uint32_t p = in->sub == EMU_D_MNMX ? pred_val(w, &in->s[2]) : 0;
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		double a = dsrc(x, w, &in->s[0], l), b = dsrc(x, w, &in->s[1], l), r;
+		switch (in->sub) {
+		case EMU_D_ADD: r = a + b; break;
+		case EMU_D_MUL: r = a * b; break;
+		case EMU_D_FMA: r = fma(a, b, dsrc(x, w, &in->s[2], l)); break;
+		default: r = (p >> l & 1) ? fmin(a, b) : fmax(a, b); break;
+		}
+		uint64_t u = u64d(r);
+		w->r[in->d][l] = (uint32_t)u;
+		w->r[in->d + 1][l] = (uint32_t)(u >> 32);
+	}
+	if (fegetround() != old)
+		fesetround(old);
+}
+
+static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t r = 0;
+	LANE_LOOP {
+		double a = dsrc(x, w, &in->s[0], l), b = dsrc(x, w, &in->s[1], l);
+		uint32_t t = isnan(a) || isnan(b) ? (in->sub & EMU_CMP_UN) != 0
+			: (uint32_t)(in->sub >> (a < b ? 0 : a == b ? 1 : 2)) & 1;
+		r |= t << l;
+	}
+	uint32_t c = pred_val(w, &in->s[2]);
+	pred_write(w, in->d, bop(in->sub2, r, c), G);
+	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+}
+
+/* PRMT: result byte i is byte (nibble i & 7) of {b, a}; nibble bit 3 replicates its sign. */
+static void h_prmt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], ts[32], tb[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *sel = vsrc(x, w, &in->s[1], ts);
+	const uint32_t *b = vsrc(x, w, &in->s[2], tb);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint64_t bytes = (uint64_t)b[l] << 32 | a[l];
+		uint32_t r = 0;
+		for (int i = 0; i < 4; i++) {
+			uint32_t nib = sel[l] >> (4 * i) & 0xf;
+			uint32_t byte = (uint32_t)(bytes >> (8 * (nib & 7))) & 0xff;
+			if (nib & 8)
+				byte = byte & 0x80 ? 0xff : 0;
+			r |= byte << (8 * i);
+		}
+		WR(d, l, r);
+	}
+}
+

@@ -1,0 +1,88 @@
+/* Special registers, votes and indexed branches (included once, by emu/interp.c). */
+static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t *d = w->r[in->d];
+	const emu_cta *c = x->cur_cta;
+	uint32_t v = 0;
+	switch (in->sub) {
+	case SR_TID_X: case SR_TID_Y: case SR_TID_Z:
+		LANE_LOOP WR(d, l, w->tid[in->sub - SR_TID_X][l]);
+		return;
+	case SR_LANEID:
+		LANE_LOOP WR(d, l, (uint32_t)l);
+		return;
+	case SR_LANEMASK_EQ: LANE_LOOP WR(d, l, 1u << l); return;
+	case SR_LANEMASK_LT: LANE_LOOP WR(d, l, (1u << l) - 1); return;
+	case SR_LANEMASK_LE: LANE_LOOP WR(d, l, (uint32_t)((2ull << l) - 1)); return;
+	case SR_LANEMASK_GT: LANE_LOOP WR(d, l, ~(uint32_t)((2ull << l) - 1)); return;
+	case SR_LANEMASK_GE: LANE_LOOP WR(d, l, ~((1u << l) - 1)); return;
+	case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: v = c->ctaid[in->sub - SR_CTAID_X]; break;
+	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: v = x->block[in->sub - SR_NTID_X]; break;
+	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: v = x->grid[in->sub - SR_NCTAID_X]; break;
+	case SR_WARPID: v = (uint32_t)w->id; break;
+	case SR_CLOCKLO: v = (uint32_t)c->issued; break;
+	case SR_CLOCKHI: v = (uint32_t)(c->issued >> 32); break;
+	default: v = 0; break;
+	}
+	LANE_LOOP WR(d, l, v);
+}
+
+static void h_vote(emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t pv = pred_val(w, &in->s[0]);
+	uint32_t ballot = G & pv, *d = w->r[in->d];
+	uint32_t q = in->sub ? ((G & ~pv) == 0 ? ~0u : 0) : (ballot ? ~0u : 0);
+	LANE_LOOP WR(d, l, ballot);
+	pred_write(w, in->d2, q, G);
+}
+
+/* Instruction index of a byte address, or -1. */
+static int index_of_addr(const emu_func *f, uint64_t a)
+{
+	int lo = 0, hi = f->n - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (f->insns[mid].addr == a)
+			return mid;
+		if (f->insns[mid].addr < a)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint32_t pc)
+{
+	uint32_t ta[32], targets[32] = {0};
+	int n = w->nlanes;
+	const uint32_t *a = in->sub2 ? NULL : vsrc(x, w, &in->s[0], ta);
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		uint32_t addr;
+		if (a)
+			addr = a[l];
+		else {
+			uint8_t *p = mem_addr(x, w, in, EMU_SP_CONST, l, 4);
+			if (!p)
+				return false;
+			memcpy(&addr, p, 4);
+		}
+		int t = index_of_addr(x->f, addr);
+		if (t < 0) {
+			emu_trap_at(x, w, l, in, "BRX target 0x%x is not the address of an instruction", addr);
+			return false;
+		}
+		targets[l] = (uint32_t)t;
+	}
+	simt_status st = simt_brx(&w->s, G, pc, pc + 1, targets, n);
+	if (st != SIMT_OK) {
+		emu_trap_at(x, w, -1, in, "%s", simt_status_text(st));
+		return false;
+	}
+	return true;
+}
+

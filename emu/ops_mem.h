@@ -1,0 +1,208 @@
+/* Memory operation bodies: loads, stores, LD_LDU and atomics (included once, by emu/interp.c). */
+/* ---- memory ---- */
+
+typedef int space; /* EMU_SP_* */
+
+static const char *const space_names[] = {"global", "shared", "local", "constant"};
+
+/* Address of lane l's access; NULL after a trap. */
+static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, int l, unsigned size)
+{
+	uint64_t a;
+	if (in->areg == EMU_NO_REG)
+		a = 0;
+	else if (in->wide)
+		a = (uint64_t)w->r[in->areg + 1][l] << 32 | w->r[in->areg][l];
+	else
+		a = w->r[in->areg][l];
+	a += (uint64_t)(int64_t)in->off;
+	if (!in->wide) /* 32-bit addressing wraps */
+		a &= 0xffffffffu;
+	if (a % size) {
+		emu_trap_at(x, w, l, in, "misaligned %s access of %u bytes at address 0x%llx", space_names[sp],
+		     size, (unsigned long long)a);
+		return NULL;
+	}
+	uint8_t *p = NULL;
+	if (sp == EMU_SP_GLOBAL && a - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE) {
+		sp = EMU_SP_SHARED; /* generic address in the shared window */
+		a -= EMU_SHARED_WINDOW;
+	}
+	switch (sp) {
+	case EMU_SP_GLOBAL:
+		p = emu_gmem_ptr(&x->gmem, a, size);
+		break;
+	case EMU_SP_SHARED:
+		if (a + size <= x->shared_bytes)
+			p = x->cur_cta->smem + a;
+		break;
+	case EMU_SP_LOCAL:
+		if (a + size <= x->local_bytes)
+			p = x->cur_cta->lmem + (size_t)(w->id * x->warp_size + l) * x->local_bytes + a;
+		break;
+	case EMU_SP_CONST:
+		if (a + size <= EMU_BANK_BYTES)
+			p = x->cbank[in->sub] + a;
+		break;
+	}
+	if (!p)
+		emu_trap_at(x, w, l, in, "out-of-bounds %s access of %u bytes at address 0x%llx", space_names[sp],
+		     size, (unsigned long long)a);
+	return p;
+}
+
+/* Global 32-bit-address accesses of a warp usually fall in one buffer: find the first
+   active lane's buffer and take the lanes that fall inside it, aligned, without a search.
+   Returns false to fall back to the general path (which reports any fault). */
+static bool fast_global(emu_ctx *x, const emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
+{
+	if (in->wide || in->areg == EMU_NO_REG || G == 0)
+		return false;
+	unsigned size = in->width;
+	const uint32_t *ar = w->r[in->areg];
+	int first = __builtin_ctz(G);
+	uint64_t a0 = (uint32_t)(ar[first] + (uint32_t)in->off);
+	uint8_t *p0 = emu_gmem_ptr(&x->gmem, a0, size);
+	if (!p0 || a0 % size)
+		return false;
+	emu_buffer *b = NULL;
+	for (int i = 0; i < x->gmem.n && !b; i++)
+		if (a0 >= x->gmem.bufs[i].addr && a0 < x->gmem.bufs[i].addr + x->gmem.bufs[i].size)
+			b = &x->gmem.bufs[i];
+	for (int l = 0; l < w->nlanes; l++) {
+		if (!(G >> l & 1))
+			continue;
+		uint64_t a = (uint32_t)(ar[l] + (uint32_t)in->off);
+		if (a < b->addr || a + size > b->addr + b->size || a % size)
+			return false;
+		ptr[l] = b->data + (a - b->addr);
+	}
+	return true;
+}
+
+static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
+{
+	unsigned size = in->width;
+	uint8_t *ptr[32];
+	if (sp == EMU_SP_GLOBAL && size == 4 && fast_global(x, w, in, G, ptr)) {
+		uint32_t *d = w->r[in->d];
+		for (int l = 0; l < w->nlanes; l++)
+			if (G >> l & 1)
+				memcpy(&d[l], ptr[l], 4);
+		return true;
+	}
+	for (int l = 0; l < w->nlanes; l++) {
+		if (!(G >> l & 1))
+			continue;
+		uint8_t *p = mem_addr(x, w, in, sp, l, size);
+		if (!p)
+			return false;
+		if (size < 4) {
+			uint32_t v = size == 1 ? p[0] : (uint32_t)(p[0] | p[1] << 8);
+			if (in->sign)
+				v = size == 1 ? (uint32_t)(int8_t)v : (uint32_t)(int16_t)v;
+			w->r[in->d][l] = v;
+		} else
+			for (unsigned k = 0; k < size / 4; k++)
+				memcpy(&w->r[in->d + k][l], p + 4 * k, 4);
+	}
+	return true;
+}
+
+static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
+{
+	unsigned size = in->width;
+	uint8_t *ptr[32];
+	if (sp == EMU_SP_GLOBAL && size == 4 && in->d != EMU_NO_REG && fast_global(x, w, in, G, ptr)) {
+		const uint32_t *v = w->r[in->d];
+		for (int l = 0; l < w->nlanes; l++)
+			if (G >> l & 1)
+				memcpy(ptr[l], &v[l], 4);
+		return true;
+	}
+	for (int l = 0; l < w->nlanes; l++) {
+		if (!(G >> l & 1))
+			continue;
+		uint8_t *p = mem_addr(x, w, in, sp, l, size);
+		if (!p)
+			return false;
+		for (unsigned k = 0; k < (size + 3) / 4; k++) {
+			uint32_t v = in->d == EMU_NO_REG ? 0 : w->r[in->d + k][l];
+			memcpy(p + 4 * k, &v, size < 4 ? size : 4);
+		}
+	}
+	return true;
+}
+
+/* LD_LDU: the first load, then the second (uniform) one; both may trap. */
+static bool h_ldldu(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	emu_insn second = *in;
+	second.areg = in->areg2;
+	second.off = in->off2;
+	second.width = in->width2;
+	second.d = in->d2;
+	return do_load(x, w, in, EMU_SP_GLOBAL, G) && do_load(x, w, &second, EMU_SP_GLOBAL, G);
+}
+
+static uint64_t atom_op(int op, int type, uint64_t old, uint64_t b, uint64_t cmp_swap)
+{
+	bool sgn = type == EMU_AT_S32 || type == EMU_AT_S64;
+	bool w64 = type == EMU_AT_U64 || type == EMU_AT_S64;
+	int64_t so = w64 ? (int64_t)old : (int32_t)old, sb = w64 ? (int64_t)b : (int32_t)b;
+	switch (op) {
+	case EMU_ATOM_ADD:
+		if (type == EMU_AT_F32)
+			return u32f(f32((uint32_t)old) + f32((uint32_t)b));
+		return old + b;
+	case EMU_ATOM_MIN: return sgn ? (so < sb ? old : b) : (old < b ? old : b);
+	case EMU_ATOM_MAX: return sgn ? (so > sb ? old : b) : (old > b ? old : b);
+	case EMU_ATOM_INC: return old >= b ? 0 : old + 1;
+	case EMU_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
+	case EMU_ATOM_AND: return old & b;
+	case EMU_ATOM_OR: return old | b;
+	case EMU_ATOM_XOR: return old ^ b;
+	case EMU_ATOM_EXCH: return b;
+	default: return old == b ? cmp_swap : old; /* CAS */
+	}
+}
+
+/* ATOM / RED: lanes of G in lane order, each a read-modify-write of its address. */
+static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	bool w64 = in->width == 8;
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		uint8_t *p = mem_addr(x, w, in, EMU_SP_GLOBAL, l, in->width);
+		if (!p)
+			return false;
+		uint64_t old = 0, b = 0, c = 0;
+		for (int k = 0; k < (w64 ? 2 : 1); k++) {
+			b |= (uint64_t)(in->s[0].kind == SRC_REG ? w->r[in->s[0].reg + k][l] : 0) << (32 * k);
+			c |= (uint64_t)(in->s[1].kind == SRC_REG ? w->r[in->s[1].reg + k][l] : 0) << (32 * k);
+		}
+		/* CTAs may run on several threads: the read-modify-write is a real atomic */
+		if (w64) {
+			uint64_t *q = (uint64_t *)(void *)p, nv;
+			old = __atomic_load_n(q, __ATOMIC_RELAXED);
+			do
+				nv = atom_op(in->sub, in->sub2, old, b, c);
+			while (!__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+		} else {
+			uint32_t *q = (uint32_t *)(void *)p, o32 = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
+			do
+				nv = (uint32_t)atom_op(in->sub, in->sub2, o32, b, c);
+			while (!__atomic_compare_exchange_n(q, &o32, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+			old = o32;
+		}
+		if (!in->sub3) {
+			w->r[in->d][l] = (uint32_t)old;
+			if (w64)
+				w->r[in->d + 1][l] = (uint32_t)(old >> 32);
+		}
+	}
+	return true;
+}
+
