@@ -1,12 +1,15 @@
 # simtemu build: make (the binary), make test, make asan (tests under ASan+UBSan).
 CC      ?= cc
 SAN     ?= 0
+# The interpreter's dispatch: goto (computed goto, the default) or switch; same bodies
+DISPATCH ?= goto
+DISPFLAG = -DEMU_DISPATCH_GOTO=$(if $(filter switch,$(DISPATCH)),0,1)
 ifeq ($(SAN),1)
-BUILD   ?= build-san
+BUILD   ?= build-san$(if $(filter switch,$(DISPATCH)),-switch,)
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OPT      = -O1
 else
-BUILD   ?= build
+BUILD   ?= build$(if $(filter switch,$(DISPATCH)),-switch,)
 SANFLAGS =
 OPT      = -O2
 endif
@@ -29,7 +32,7 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(
           $(BUILD)/ptxplus.lex.o
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
-BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
+BIN = simtemu$(if $(filter 1,$(SAN)),-san,)$(if $(filter switch,$(DISPATCH)),-switch,)
 
 .PHONY: layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
@@ -61,7 +64,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 # fesetround must not be folded away around the fp handlers
-$(BUILD)/emu/interp.o: ALLCFLAGS += -frounding-math $(if $(filter 1,$(SAN)),,-O3)
+$(BUILD)/emu/interp.o: ALLCFLAGS += $(DISPFLAG) -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
 $(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
@@ -138,4 +141,4 @@ examples: $(BIN)
 	@for f in examples/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done
 
 clean:
-	rm -rf build build-san simtemu simtemu-san
+	rm -rf build build-san build-switch simtemu simtemu-san simtemu-switch

@@ -32,6 +32,29 @@ void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 }
 
 
+/* Dispatch: one set of operation bodies, built as a switch or (make DISPATCH=goto, the
+   default where the compiler has labels as values) as computed goto. */
+#ifndef EMU_DISPATCH_GOTO
+#if defined(__GNUC__) || defined(__clang__)
+#define EMU_DISPATCH_GOTO 1
+#else
+#define EMU_DISPATCH_GOTO 0
+#endif
+#endif
+#if EMU_DISPATCH_GOTO
+#define VM_DISPATCH(h) goto *vm_jump[(h)];
+#define VM_CASE(name) vm_##name:
+#define VM_BREAK goto vm_done
+#define VM_DEFAULT
+#define VM_END vm_done:;
+#else
+#define VM_DISPATCH(h) switch ((emu_handler)(h))
+#define VM_CASE(name) case EMU_H_##name:
+#define VM_BREAK break
+#define VM_DEFAULT case EMU_NHANDLERS: break;
+#define VM_END
+#endif
+
 #include "emu/ops_mem.h"
 #include "emu/ops_alu.h"
 #include "emu/ops_ctl.h"
@@ -60,6 +83,13 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 	const emu_func *f = x->f;
 	emu_stats *stats = &x->stats;
 	simt_state *s = &w->s;
+#if EMU_DISPATCH_GOTO
+	static const void *const vm_jump[EMU_NHANDLERS] = {
+#define H(n) &&vm_##n,
+#include "emu/handlers.def"
+#undef H
+	};
+#endif
 	for (;;) {
 		if (s->A == 0) {
 			if (x->hook) { /* pop one token at a time so that each pop can be shown */
@@ -115,26 +145,26 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;
 		}
-		switch ((emu_handler)in->h) {
-		case EMU_H_MOV: {
+		VM_DISPATCH(in->h) {
+		VM_CASE(MOV) {
 			uint32_t t[32];
 			const uint32_t *a = vsrc(x, w, &in->s[0], t);
 			uint32_t *d = w->r[in->d];
 			int n = w->nlanes;
 			LANE_WRITE(d, a[l]);
-			break;
+			VM_BREAK;
 		}
-		case EMU_H_S2R: h_s2r(x, w, in, G); break;
-		case EMU_H_IADD: h_iadd(x, w, in, G); break;
-		case EMU_H_IMUL: h_imul(x, w, in, G, false); break;
-		case EMU_H_IMAD: h_imul(x, w, in, G, true); break;
-		case EMU_H_SHL: h_shift(x, w, in, G, true); break;
-		case EMU_H_SHR: h_shift(x, w, in, G, false); break;
-		case EMU_H_ISCADD: case EMU_H_LOP: case EMU_H_ICMP: case EMU_H_IMNMX: case EMU_H_SEL:
-		case EMU_H_VADD: case EMU_H_VMNMX: case EMU_H_POPC: case EMU_H_BFE: case EMU_H_BFI:
+		VM_CASE(S2R) h_s2r(x, w, in, G); VM_BREAK;
+		VM_CASE(IADD) h_iadd(x, w, in, G); VM_BREAK;
+		VM_CASE(IMUL) h_imul(x, w, in, G, false); VM_BREAK;
+		VM_CASE(IMAD) h_imul(x, w, in, G, true); VM_BREAK;
+		VM_CASE(SHL) h_shift(x, w, in, G, true); VM_BREAK;
+		VM_CASE(SHR) h_shift(x, w, in, G, false); VM_BREAK;
+		VM_CASE(ISCADD) VM_CASE(LOP) VM_CASE(ICMP) VM_CASE(IMNMX) VM_CASE(SEL)
+		VM_CASE(VADD) VM_CASE(VMNMX) VM_CASE(POPC) VM_CASE(BFE) VM_CASE(BFI)
 			h_int2(x, w, in, G);
-			break;
-		case EMU_H_FLO: {
+			VM_BREAK;
+		VM_CASE(FLO) {
 			uint32_t t[32];
 			const uint32_t *a = vsrc(x, w, &in->s[0], t);
 			uint32_t *d = w->r[in->d];
@@ -145,63 +175,63 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 					r = 31 - r;
 				WR(d, l, r);
 			}
-			break;
+			VM_BREAK;
 		}
-		case EMU_H_ISETP: case EMU_H_PSETP: case EMU_H_ISET: case EMU_H_FSETP:
+		VM_CASE(ISETP) VM_CASE(PSETP) VM_CASE(ISET) VM_CASE(FSETP)
 			h_setp(x, w, in, G);
-			break;
-		case EMU_H_FADD: case EMU_H_FMUL: case EMU_H_FFMA: case EMU_H_FMNMX:
+			VM_BREAK;
+		VM_CASE(FADD) VM_CASE(FMUL) VM_CASE(FFMA) VM_CASE(FMNMX)
 			h_fp(x, w, in, G);
-			break;
-		case EMU_H_MUFU: h_mufu(x, w, in, G); break;
-		case EMU_H_I2F: case EMU_H_F2I: case EMU_H_F2F: case EMU_H_I2I:
+			VM_BREAK;
+		VM_CASE(MUFU) h_mufu(x, w, in, G); VM_BREAK;
+		VM_CASE(I2F) VM_CASE(F2I) VM_CASE(F2F) VM_CASE(I2I)
 			h_cvt(x, w, in, G);
-			break;
-		case EMU_H_VOTE: h_vote(w, in, G); break;
-		case EMU_H_LD:
+			VM_BREAK;
+		VM_CASE(VOTE) h_vote(w, in, G); VM_BREAK;
+		VM_CASE(LD)
 			if (!do_load(x, w, in, in->sub3, G))
 				return RUN_TRAP;
-			break;
-		case EMU_H_ST:
+			VM_BREAK;
+		VM_CASE(ST)
 			if (!do_store(x, w, in, in->sub3, G))
 				return RUN_TRAP;
-			break;
-		case EMU_H_DARITH: h_double(x, w, in, G); break;
-		case EMU_H_DSETP: h_dsetp(x, w, in, G); break;
-		case EMU_H_PRMT: h_prmt(x, w, in, G); break;
-		case EMU_H_LDLDU:
+			VM_BREAK;
+		VM_CASE(DARITH) h_double(x, w, in, G); VM_BREAK;
+		VM_CASE(DSETP) h_dsetp(x, w, in, G); VM_BREAK;
+		VM_CASE(PRMT) h_prmt(x, w, in, G); VM_BREAK;
+		VM_CASE(LDLDU)
 			if (!h_ldldu(x, w, in, G))
 				return RUN_TRAP;
-			break;
-		case EMU_H_ATOM:
+			VM_BREAK;
+		VM_CASE(ATOM)
 			if (!h_atom(x, w, in, G))
 				return RUN_TRAP;
-			break;
-		case EMU_H_NOP: break;
-		case EMU_H_SSY: st = simt_ssy(s, in->target); break;
-		case EMU_H_PBK: st = simt_pbk(s, in->target); break;
-		case EMU_H_PCNT: st = simt_pcnt(s, in->target); break;
-		case EMU_H_PRET: st = simt_pret(s, in->target); break;
-		case EMU_H_BRK: st = simt_brk(s, G); break;
-		case EMU_H_CONT: st = simt_cont(s, G); break;
-		case EMU_H_RET: st = simt_ret(s, G); break;
-		case EMU_H_EXIT: simt_exit(s, G); break;
-		case EMU_H_CAL: st = simt_call(s, G, pc + 1, in->target); break;
-		case EMU_H_BRA:
+			VM_BREAK;
+		VM_CASE(NOP) VM_BREAK;
+		VM_CASE(SSY) st = simt_ssy(s, in->target); VM_BREAK;
+		VM_CASE(PBK) st = simt_pbk(s, in->target); VM_BREAK;
+		VM_CASE(PCNT) st = simt_pcnt(s, in->target); VM_BREAK;
+		VM_CASE(PRET) st = simt_pret(s, in->target); VM_BREAK;
+		VM_CASE(BRK) st = simt_brk(s, G); VM_BREAK;
+		VM_CASE(CONT) st = simt_cont(s, G); VM_BREAK;
+		VM_CASE(RET) st = simt_ret(s, G); VM_BREAK;
+		VM_CASE(EXIT) simt_exit(s, G); VM_BREAK;
+		VM_CASE(CAL) st = simt_call(s, G, pc + 1, in->target); VM_BREAK;
+		VM_CASE(BRA)
 			if (guarded && G && G != A)
 				stats->divergent++;
 			st = simt_bra(s, G, guarded, pc, pc + 1, in->target);
-			break;
-		case EMU_H_BRAU: simt_bra_u(s, G, pc + 1, in->target); break;
-		case EMU_H_BRX:
+			VM_BREAK;
+		VM_CASE(BRAU) simt_bra_u(s, G, pc + 1, in->target); VM_BREAK;
+		VM_CASE(BRX)
 			if (guarded && G && G != A)
 				stats->divergent++;
 			if (!h_brx(x, w, in, G, pc))
 				return RUN_TRAP;
-			break;
-		case EMU_H_BAR: {
+			VM_BREAK;
+		VM_CASE(BAR) {
 			if (!G) /* predicated off for every lane: the warp does not arrive */
-				break;
+				VM_BREAK;
 			uint32_t t[32];
 			const uint32_t *b = vsrc(x, w, &in->s[0], t);
 			int first = G ? __builtin_ctz(G) : 0;
@@ -221,8 +251,9 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				stats->max_depth = s->depth;
 			return RUN_BAR;
 		}
-		case EMU_NHANDLERS: break;
+		VM_DEFAULT
 		}
+		VM_END
 		if ((in->steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;

@@ -225,7 +225,7 @@ START_TEST(thesis_ptxplus_reads)
 		for (unsigned long a = 8; a <= t; a += 8)
 			snprintf(ptx + strlen(ptx), sizeof ptx - strlen(ptx), "%s%s;\n",
 				 a == t ? "l0x00000000: " : "", a == t ? "exit" : "nop");
-		char lab[16];
+		char lab[24];
 		snprintf(lab, sizeof lab, "%08lx", t);
 		memcpy(strstr(ptx, "l0x00000000: ") + 3, lab, 8);
 	}
