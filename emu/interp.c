@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emu/cf_tokens.h"
 #include "emu/interp.h"
 #include "emu/lanes.h"
 #include "emu/stats.h"
@@ -82,7 +83,6 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 {
 	const emu_func *f = x->f;
 	emu_stats *stats = &x->stats;
-	simt_state *s = &w->s;
 #if EMU_DISPATCH_GOTO
 	static const void *const vm_jump[EMU_NHANDLERS] = {
 #define H(n) &&vm_##n,
@@ -91,23 +91,16 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 	};
 #endif
 	for (;;) {
-		if (s->A == 0) {
-			if (x->hook) { /* pop one token at a time so that each pop can be shown */
-				while (s->A == 0 && s->depth > 0) {
-					simt_token t = s->stack[s->depth - 1];
-					simt_pop(s);
-					if (x->hook(x->hook_user, x, w, EMU_EV_POP, &t))
-						return RUN_QUIT;
-				}
-			}
-			if (simt_pop_rule(s) == SIMT_DONE) {
-				w->state = EMU_W_DONE;
-				return RUN_DONE;
-			}
+		int nx = cf_next(x, w);
+		if (nx == CF_QUIT)
+			return RUN_QUIT;
+		if (nx == CF_DONE) {
+			w->state = EMU_W_DONE;
+			return RUN_DONE;
 		}
-		uint32_t pc = s->pc;
+		uint32_t pc = cf_pc(w);
 		if (pc >= (uint32_t)f->n) { /* ran past the end: those lanes end */
-			simt_exit(s, s->A);
+			cf_exit(w, cf_active(w));
 			continue;
 		}
 		const emu_insn *in = &x->code[pc];
@@ -128,7 +121,7 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			return RUN_QUIT;
 		x->steps++;
 		cta->issued++;
-		uint32_t A = s->A;
+		uint32_t A = cf_active(w);
 		uint32_t pm = in->guard_neg ? ~w->p[in->guard] : w->p[in->guard];
 		if (in->steps & EMU_STEP_GUARD)
 			pm = x->prog->rt->guard(x, w, pc);
@@ -138,8 +131,8 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		stats->thread[pc] += (uint64_t)popc32(A);
 		stats->active[pc] += (uint64_t)popc32(G);
 		stats->predoff[pc] += G == 0;
-		s->pc = pc + 1;
-		simt_status st = SIMT_OK;
+		cf_fall(w, pc + 1);
+		cf_status st = CF_OK;
 		emu_fault fault;
 		if ((in->steps & EMU_STEP_PRE) && x->prog->rt->pre(x, w, pc, G, &fault)) {
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
@@ -208,21 +201,21 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				return RUN_TRAP;
 			VM_BREAK;
 		VM_CASE(NOP) VM_BREAK;
-		VM_CASE(SSY) st = simt_ssy(s, in->target); VM_BREAK;
-		VM_CASE(PBK) st = simt_pbk(s, in->target); VM_BREAK;
-		VM_CASE(PCNT) st = simt_pcnt(s, in->target); VM_BREAK;
-		VM_CASE(PRET) st = simt_pret(s, in->target); VM_BREAK;
-		VM_CASE(BRK) st = simt_brk(s, G); VM_BREAK;
-		VM_CASE(CONT) st = simt_cont(s, G); VM_BREAK;
-		VM_CASE(RET) st = simt_ret(s, G); VM_BREAK;
-		VM_CASE(EXIT) simt_exit(s, G); VM_BREAK;
-		VM_CASE(CAL) st = simt_call(s, G, pc + 1, in->target); VM_BREAK;
+		VM_CASE(SSY) st = cf_ssy(w, in->target); VM_BREAK;
+		VM_CASE(PBK) st = cf_pbk(w, in->target); VM_BREAK;
+		VM_CASE(PCNT) st = cf_pcnt(w, in->target); VM_BREAK;
+		VM_CASE(PRET) st = cf_pret(w, in->target); VM_BREAK;
+		VM_CASE(BRK) st = cf_brk(w, G); VM_BREAK;
+		VM_CASE(CONT) st = cf_cont(w, G); VM_BREAK;
+		VM_CASE(RET) st = cf_ret(w, G); VM_BREAK;
+		VM_CASE(EXIT) cf_exit(w, G); VM_BREAK;
+		VM_CASE(CAL) st = cf_call(w, G, pc + 1, in->target); VM_BREAK;
 		VM_CASE(BRA)
 			if (guarded && G && G != A)
 				stats->divergent++;
-			st = simt_bra(s, G, guarded, pc, pc + 1, in->target);
+			st = cf_bra(w, G, guarded, pc, pc + 1, in->target);
 			VM_BREAK;
-		VM_CASE(BRAU) simt_bra_u(s, G, pc + 1, in->target); VM_BREAK;
+		VM_CASE(BRAU) cf_bra_u(w, G, pc + 1, in->target); VM_BREAK;
 		VM_CASE(BRX)
 			if (guarded && G && G != A)
 				stats->divergent++;
@@ -242,13 +235,13 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			w->bar_count = (uint32_t)popc32(G & pred_val(w, &in->s[1]));
 			w->state = EMU_W_BAR;
 			if (in->sflag)
-				st = simt_sflag(s, G, guarded);
-			if (st != SIMT_OK) {
-				emu_trap_at(x, w, -1, in, "%s", simt_status_text(st));
+				st = cf_after(w, G, guarded);
+			if (st != CF_OK) {
+				emu_trap_at(x, w, -1, in, "%s", cf_status_text(st));
 				return RUN_TRAP;
 			}
-			if (s->depth > stats->max_depth)
-				stats->max_depth = s->depth;
+			if (cf_depth(w) > stats->max_depth)
+				stats->max_depth = cf_depth(w);
 			return RUN_BAR;
 		}
 		VM_DEFAULT
@@ -258,14 +251,14 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;
 		}
-		if (st == SIMT_OK && in->sflag)
-			st = simt_sflag(s, G, guarded);
-		if (st != SIMT_OK) {
-			emu_trap_at(x, w, -1, in, "%s", simt_status_text(st));
+		if (st == CF_OK && in->sflag)
+			st = cf_after(w, G, guarded);
+		if (st != CF_OK) {
+			emu_trap_at(x, w, -1, in, "%s", cf_status_text(st));
 			return RUN_TRAP;
 		}
-		if (s->max_depth > stats->max_depth)
-			stats->max_depth = s->max_depth;
+		if (cf_depth(w) > stats->max_depth)
+			stats->max_depth = cf_depth(w);
 	}
 }
 

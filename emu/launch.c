@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emu/cf_tokens.h"
 #include "emu/interp.h"
 #include "emu/lanes.h"
 #include "emu/stats.h"
@@ -42,7 +43,7 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 			emu_warp *w = &c->warps[i];
 			if (w->state == EMU_W_BAR)
 				k += snprintf(buf + k, sizeof buf - (size_t)k, " [warp %d pc 0x%04x A=%08x bar %d]",
-					      w->id, w->bar_pc, w->s.A, w->bar_id);
+					      w->id, w->bar_pc, cf_active(w), w->bar_id);
 		}
 		emu_trap_at(x, NULL, -1, NULL, "%s", buf);
 		return trapped(x, NULL);
@@ -102,8 +103,7 @@ static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token
 		w->valid = w->nlanes == 32 ? 0xffffffffu : (1u << w->nlanes) - 1;
 		w->r = regs + (size_t)i * (size_t)rows;
 		w->p[EMU_PT] = 0xffffffffu;
-		w->stack = stacks + (size_t)i * (size_t)x->stack_limit;
-		simt_init(&w->s, w->valid, w->stack, x->stack_limit);
+		cf_warp_init(w, stacks + (size_t)i * (size_t)x->stack_limit, x->stack_limit);
 		for (int l = 0; l < w->nlanes; l++) {
 			uint32_t t = first + (uint32_t)l;
 			w->tid[0][l] = t % x->block[0];

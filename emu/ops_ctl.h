@@ -78,9 +78,9 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint3
 		}
 		targets[l] = (uint32_t)t;
 	}
-	simt_status st = simt_brx(&w->s, G, pc, pc + 1, targets, n);
+	cf_status st = cf_brx(w, G, pc, pc + 1, targets);
 	if (st != SIMT_OK) {
-		emu_trap_at(x, w, -1, in, "%s", simt_status_text(st));
+		emu_trap_at(x, w, -1, in, "%s", cf_status_text(st));
 		return false;
 	}
 	return true;
