@@ -23,7 +23,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
 LIB_SRC = util/xalloc.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
-          asm/asm.c asm/sel.c \
+          asm/asm.c asm/sel.c asm/variant.c \
           emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c \
           cli/spec.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c

@@ -495,6 +495,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			in->d = (uint16_t)ef->nregs;
 		if (in->h == EMU_H_LDLDU && in->d2 == EMU_RZ_SINK)
 			in->d2 = (uint16_t)ef->nregs;
+		asm_variant(in);
 	}
 	free(addrs);
 	return c->dg->nerrors == errs0;

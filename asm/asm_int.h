@@ -35,6 +35,9 @@ void asm_src_mods(emu_src *s, const ast_opnd *o, bool is_float);
 void asm_mem_operand(asm_ctx *c, const ast_opnd *o, bool wide);
 uint32_t asm_target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs);
 int asm_sreg_code(const char *name);
+/* Replace in's handler by the variant its modifiers call for (asm/variant.c). */
+void asm_variant(emu_insn *in);
+
 /* The shared selectors (asm/sel.c), one per name in sm20.def's selector column: each fills
    c->in for opcode op of c->desc's table. */
 typedef void (*asm_selector)(asm_ctx *c, int op);

@@ -46,13 +46,13 @@ void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 #define VM_DISPATCH(h) goto *vm_jump[(h)];
 #define VM_CASE(name) vm_##name:
 #define VM_BREAK goto vm_done
-#define VM_DEFAULT
+#define VM_DEFAULT vm_unresolved:
 #define VM_END vm_done:;
 #else
 #define VM_DISPATCH(h) switch ((emu_handler)(h))
 #define VM_CASE(name) case EMU_H_##name:
 #define VM_BREAK break
-#define VM_DEFAULT case EMU_NHANDLERS: break;
+#define VM_DEFAULT default:
 #define VM_END
 #endif
 
@@ -86,8 +86,10 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 #if EMU_DISPATCH_GOTO
 	static const void *const vm_jump[EMU_NHANDLERS] = {
 #define H(n) &&vm_##n,
+#define HB(n) &&vm_unresolved,
 #include "emu/handlers.def"
 #undef H
+#undef HB
 	};
 #endif
 	for (;;) {
@@ -149,14 +151,24 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		}
 		VM_CASE(S2R) h_s2r(x, w, in, G); VM_BREAK;
 		VM_CASE(IADD) h_iadd(x, w, in, G); VM_BREAK;
+		VM_CASE(IADD_CC) h_iadd_cc(x, w, in, G); VM_BREAK;
 		VM_CASE(IMUL) h_imul(x, w, in, G, false); VM_BREAK;
 		VM_CASE(IMAD) h_imul(x, w, in, G, true); VM_BREAK;
 		VM_CASE(SHL) h_shift(x, w, in, G, true); VM_BREAK;
 		VM_CASE(SHR) h_shift(x, w, in, G, false); VM_BREAK;
-		VM_CASE(ISCADD) VM_CASE(LOP) VM_CASE(ICMP) VM_CASE(IMNMX) VM_CASE(SEL)
-		VM_CASE(VADD) VM_CASE(VMNMX) VM_CASE(POPC) VM_CASE(BFE) VM_CASE(BFI)
-			h_int2(x, w, in, G);
-			VM_BREAK;
+		VM_CASE(ISCADD) h_iscadd(x, w, in, G); VM_BREAK;
+		VM_CASE(LOP_AND) h_lop_and(x, w, in, G); VM_BREAK;
+		VM_CASE(LOP_OR) h_lop_or(x, w, in, G); VM_BREAK;
+		VM_CASE(LOP_XOR) h_lop_xor(x, w, in, G); VM_BREAK;
+		VM_CASE(LOP_PASSB) h_lop_passb(x, w, in, G); VM_BREAK;
+		VM_CASE(ICMP) h_icmp(x, w, in, G); VM_BREAK;
+		VM_CASE(IMNMX) h_imnmx(x, w, in, G); VM_BREAK;
+		VM_CASE(SEL) h_sel(x, w, in, G); VM_BREAK;
+		VM_CASE(VADD) h_vadd(x, w, in, G); VM_BREAK;
+		VM_CASE(VMNMX) h_vmnmx(x, w, in, G); VM_BREAK;
+		VM_CASE(POPC) h_popc(x, w, in, G); VM_BREAK;
+		VM_CASE(BFE) h_bfe(x, w, in, G); VM_BREAK;
+		VM_CASE(BFI) h_bfi(x, w, in, G); VM_BREAK;
 		VM_CASE(FLO) {
 			uint32_t t[32];
 			const uint32_t *a = vsrc(x, w, &in->s[0], t);
@@ -170,12 +182,19 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			}
 			VM_BREAK;
 		}
-		VM_CASE(ISETP) VM_CASE(PSETP) VM_CASE(ISET) VM_CASE(FSETP)
-			h_setp(x, w, in, G);
-			VM_BREAK;
-		VM_CASE(FADD) VM_CASE(FMUL) VM_CASE(FFMA) VM_CASE(FMNMX)
-			h_fp(x, w, in, G);
-			VM_BREAK;
+		VM_CASE(ISETP) h_isetp(x, w, in, G); VM_BREAK;
+		VM_CASE(PSETP) h_psetp(x, w, in, G); VM_BREAK;
+		VM_CASE(FSETP) h_fsetp(x, w, in, G); VM_BREAK;
+		VM_CASE(ISET) h_iset(x, w, in, G); VM_BREAK;
+		VM_CASE(FSET_T) h_fset_t(x, w, in, G); VM_BREAK;
+		VM_CASE(FADD) h_fadd(x, w, in, G); VM_BREAK;
+		VM_CASE(FADD_X) h_fadd_x(x, w, in, G); VM_BREAK;
+		VM_CASE(FMUL) h_fmul(x, w, in, G); VM_BREAK;
+		VM_CASE(FMUL_X) h_fmul_x(x, w, in, G); VM_BREAK;
+		VM_CASE(FFMA) h_ffma(x, w, in, G); VM_BREAK;
+		VM_CASE(FFMA_X) h_ffma_x(x, w, in, G); VM_BREAK;
+		VM_CASE(FMAD_T) h_fmad_t(x, w, in, G); VM_BREAK;
+		VM_CASE(FMNMX) h_fmnmx(x, w, in, G); VM_BREAK;
 		VM_CASE(MUFU) h_mufu(x, w, in, G); VM_BREAK;
 		VM_CASE(I2F) VM_CASE(F2I) VM_CASE(F2F) VM_CASE(I2I)
 			h_cvt(x, w, in, G);
@@ -244,7 +263,9 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				stats->max_depth = cf_depth(w);
 			return RUN_BAR;
 		}
-		VM_DEFAULT
+		VM_DEFAULT /* a base handler that asm/variant.c did not resolve: a bug, not input */
+			emu_trap_at(x, w, -1, in, "internal error: unresolved handler %d", in->h);
+			return RUN_TRAP;
 		}
 		VM_END
 		if ((in->steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {

@@ -1,5 +1,6 @@
 /* Arithmetic operation bodies: integer, single and double precision, conversions, byte
    permute (included once, by emu/interp.c). */
+/* IADD: plain wrap-around add ('-' folded into an inversion and a carry-in) */
 static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32];
@@ -8,10 +9,18 @@ static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	uint32_t xa = (in->s[0].neg || in->s[0].inv) ? ~0u : 0, xb = (in->s[1].neg || in->s[1].inv) ? ~0u : 0;
 	uint32_t plus = (uint32_t)in->s[0].neg + (uint32_t)in->s[1].neg;
 	uint32_t *d = w->r[in->d];
-	if (!in->cc_out && !in->x_in && !in->sub) { /* plain wrap-around add */
-		LANE_WRITE(d, (a[l] ^ xa) + (b[l] ^ xb) + plus);
-		return;
-	}
+	LANE_WRITE(d, (a[l] ^ xa) + (b[l] ^ xb) + plus);
+}
+
+/* IADD_CC: with a carry in (.X), the condition code out (.CC) or signed saturation */
+static void h_iadd_cc(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32];
+	int n = w->nlanes;
+	const uint32_t *a = vraw(x, w, &in->s[0], ta), *b = vraw(x, w, &in->s[1], tb);
+	uint32_t xa = (in->s[0].neg || in->s[0].inv) ? ~0u : 0, xb = (in->s[1].neg || in->s[1].inv) ? ~0u : 0;
+	uint32_t plus = (uint32_t)in->s[0].neg + (uint32_t)in->s[1].neg;
+	uint32_t *d = w->r[in->d];
 	uint32_t c = 0, o = 0, s = 0, z = 0;
 	LANE_LOOP {
 		uint32_t av = a[l] ^ xa, bv = b[l] ^ xb;
@@ -108,134 +117,200 @@ static void h_shift(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	}
 }
 
-static void h_int2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+/* Two-source integer bodies: a and b as lane vectors, d the destination row. */
+#define INT2_PROLOGUE                                                                  \
+	uint32_t ta[32], tb[32];                                                       \
+	int n = w->nlanes;                                                             \
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb); \
+	uint32_t *d = w->r[in->d]
+
+static void h_iscadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	uint32_t ta[32], tb[32], tc[32];
-	int n = w->nlanes;
-	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	uint32_t *d = w->r[in->d];
-	switch (in->h) {
-	case EMU_H_ISCADD:
-		LANE_WRITE(d, (a[l] << in->sub) + b[l]);
-		break;
-	case EMU_H_LOP:
-		switch (in->sub) {
-		case EMU_LOP_AND: LANE_WRITE(d, a[l] & b[l]); break;
-		case EMU_LOP_OR: LANE_WRITE(d, a[l] | b[l]); break;
-		case EMU_LOP_XOR: LANE_WRITE(d, a[l] ^ b[l]); break;
-		default: LANE_WRITE(d, b[l]); break;
-		}
-		break;
-	case EMU_H_ICMP: {
-		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-		LANE_LOOP WR(d, l, cmp_int(in->sub, c[l], 0, in->sign) ? a[l] : b[l]);
-		break;
-	}
-	case EMU_H_IMNMX: {
-		uint32_t p = pred_val(w, &in->s[2]);
-		LANE_LOOP {
-			uint32_t lt = in->sign ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
-			uint32_t mn = lt ? a[l] : b[l], mx = lt ? b[l] : a[l];
-			WR(d, l, p >> l & 1 ? mn : mx);
-		}
-		break;
-	}
-	case EMU_H_SEL: {
-		uint32_t p = pred_val(w, &in->s[2]);
-		LANE_LOOP WR(d, l, p >> l & 1 ? a[l] : b[l]);
-		break;
-	}
-	case EMU_H_VADD:
-	case EMU_H_VMNMX: {
-		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-		bool vadd = in->h == EMU_H_VADD;
-		LANE_LOOP {
-			uint32_t r = vadd ? video_add(a[l], b[l], in->sign, in->sub3)
-				: video_mnmx(a[l], b[l], in->sign, in->sub);
-			WR(d, l, video_second(r, c[l], in->sign, in->sub2));
-		}
-		break;
-	}
-	case EMU_H_POPC:
-		LANE_LOOP WR(d, l, (uint32_t)popc32(a[l] & b[l]));
-		break;
-	case EMU_H_BFE:
-		LANE_LOOP {
-			uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, v = a[l];
-			if (in->sub)
-				v = brev32(v);
-			uint32_t msb = pos + len - 1;
-			uint32_t sbit = in->sign && len ? (msb >= 31 ? v >> 31 : v >> msb & 1) : 0;
-			uint32_t r = 0;
-			for (uint32_t i = 0; i < 32; i++) {
-				uint32_t bit = i < len ? (pos + i <= 31 ? v >> (pos + i) & 1 : sbit) : sbit;
-				r |= bit << i;
-			}
-			WR(d, l, len ? r : 0);
-		}
-		break;
-	case EMU_H_BFI: {
-		const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-		LANE_LOOP {
-			uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, r = c[l];
-			for (uint32_t i = 0; i < len && pos + i < 32; i++)
-				r = (r & ~(1u << (pos + i))) | ((a[l] >> i & 1) << (pos + i));
-			WR(d, l, r);
-		}
-		break;
-	}
+	INT2_PROLOGUE;
+	LANE_WRITE(d, (a[l] << in->sub) + b[l]);
+}
+
+static void h_lop_and(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	LANE_WRITE(d, a[l] & b[l]);
+}
+
+static void h_lop_or(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	LANE_WRITE(d, a[l] | b[l]);
+}
+
+static void h_lop_xor(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	LANE_WRITE(d, a[l] ^ b[l]);
+}
+
+static void h_lop_passb(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	(void)a;
+	LANE_WRITE(d, b[l]);
+}
+
+static void h_icmp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_LOOP WR(d, l, cmp_int(in->sub, c[l], 0, in->sign) ? a[l] : b[l]);
+}
+
+static void h_imnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t p = pred_val(w, &in->s[2]);
+	LANE_LOOP {
+		uint32_t lt = in->sign ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l];
+		uint32_t mn = lt ? a[l] : b[l], mx = lt ? b[l] : a[l];
+		WR(d, l, p >> l & 1 ? mn : mx);
 	}
 }
 
-static void h_setp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static void h_sel(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	uint32_t ta[32], tb[32];
-	int n = w->nlanes;
-	uint32_t r = 0;
-	if (in->h == EMU_H_PSETP) {
-		uint32_t ab = bop(in->sub, pred_val(w, &in->s[0]), pred_val(w, &in->s[1]));
-		uint32_t c = pred_val(w, &in->s[2]);
-		pred_write(w, in->d, bop(in->sub2, ab, c), G);
-		pred_write(w, in->d2, bop(in->sub2, ~ab, c), G);
-		return;
-	}
-	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	if (in->h == EMU_H_ISETP) { /* all-ones / zero per lane, then packed */
-		uint32_t t[32], mlt = in->sub & 1 ? ~0u : 0, meq = in->sub & 2 ? ~0u : 0, mgt = in->sub & 4 ? ~0u : 0;
-		if (in->sign)
-			for (int l = 0; l < 32; l++) {
-				uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
-				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-			}
-		else
-			for (int l = 0; l < 32; l++) {
-				uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
-				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-			}
-		r = pack_lanes(t);
-	} else if (in->h == EMU_H_FSETP) {
-		LANE_LOOP {
-			float fa = f32(a[l]), fb = f32(b[l]);
-			if (in->sub3) {
-				fa = ftz(fa);
-				fb = ftz(fb);
-			}
-			r |= cmp_flt(in->sub, fa, fb) << l;
+	INT2_PROLOGUE;
+	uint32_t p = pred_val(w, &in->s[2]);
+	LANE_LOOP WR(d, l, p >> l & 1 ? a[l] : b[l]);
+}
+
+static void h_vadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_LOOP WR(d, l, video_second(video_add(a[l], b[l], in->sign, in->sub3), c[l], in->sign, in->sub2));
+}
+
+static void h_vmnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_LOOP WR(d, l, video_second(video_mnmx(a[l], b[l], in->sign, in->sub), c[l], in->sign, in->sub2));
+}
+
+static void h_popc(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	LANE_LOOP WR(d, l, (uint32_t)popc32(a[l] & b[l]));
+}
+
+static void h_bfe(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	LANE_LOOP {
+		uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, v = a[l];
+		if (in->sub)
+			v = brev32(v);
+		uint32_t msb = pos + len - 1;
+		uint32_t sbit = in->sign && len ? (msb >= 31 ? v >> 31 : v >> msb & 1) : 0;
+		uint32_t r = 0;
+		for (uint32_t i = 0; i < 32; i++) {
+			uint32_t bit = i < len ? (pos + i <= 31 ? v >> (pos + i) & 1 : sbit) : sbit;
+			r |= bit << i;
 		}
-	} else if (in->wide) /* Tesla FSET */
-		LANE_LOOP r |= cmp_flt(in->sub, f32(a[l]), f32(b[l])) << l;
-	else
-		LANE_LOOP r |= cmp_int(in->sub, a[l], b[l], in->sign) << l;
-	(void)n;
-	uint32_t c = pred_val(w, &in->s[2]);
-	if (in->h == EMU_H_ISET) {
-		uint32_t m = bop(in->sub2, r, c), *d = w->r[in->d];
-		uint32_t one = in->sub3 ? 0x3f800000u : 0xffffffffu;
-		LANE_LOOP WR(d, l, m >> l & 1 ? one : 0);
-		return;
+		WR(d, l, len ? r : 0);
 	}
+}
+
+static void h_bfi(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_LOOP {
+		uint32_t pos = b[l] & 0xff, len = b[l] >> 8 & 0xff, r = c[l];
+		for (uint32_t i = 0; i < len && pos + i < 32; i++)
+			r = (r & ~(1u << (pos + i))) | ((a[l] >> i & 1) << (pos + i));
+		WR(d, l, r);
+	}
+}
+
+/* The predicate pair p = r BOP c, q = !r BOP c (ISETP, FSETP, PSETP). */
+static inline void setp_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
+{
+	uint32_t c = pred_val(w, &in->s[2]);
 	pred_write(w, in->d, bop(in->sub2, r, c), G);
 	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+}
+
+static void h_psetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	(void)x;
+	uint32_t ab = bop(in->sub, pred_val(w, &in->s[0]), pred_val(w, &in->s[1]));
+	uint32_t c = pred_val(w, &in->s[2]);
+	pred_write(w, in->d, bop(in->sub2, ab, c), G);
+	pred_write(w, in->d2, bop(in->sub2, ~ab, c), G);
+}
+
+static void h_isetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32];
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	/* all-ones / zero per lane, then packed */
+	uint32_t t[32], mlt = in->sub & 1 ? ~0u : 0, meq = in->sub & 2 ? ~0u : 0, mgt = in->sub & 4 ? ~0u : 0;
+	if (in->sign)
+		for (int l = 0; l < 32; l++) {
+			uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
+			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+		}
+	else
+		for (int l = 0; l < 32; l++) {
+			uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
+			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+		}
+	setp_write(w, in, pack_lanes(t), G);
+}
+
+static void h_fsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], r = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	LANE_LOOP {
+		float fa = f32(a[l]), fb = f32(b[l]);
+		if (in->sub3) {
+			fa = ftz(fa);
+			fb = ftz(fb);
+		}
+		r |= cmp_flt(in->sub, fa, fb) << l;
+	}
+	setp_write(w, in, r, G);
+}
+
+/* ISET (and Tesla's FSET): d = ((a CMP b) BOP c) ? -1 (1.0f with .BF) : 0 */
+static inline void iset_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t m = bop(in->sub2, r, pred_val(w, &in->s[2])), *d = w->r[in->d];
+	uint32_t one = in->sub3 ? 0x3f800000u : 0xffffffffu;
+	LANE_LOOP WR(d, l, m >> l & 1 ? one : 0);
+}
+
+static void h_iset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], r = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	LANE_LOOP r |= cmp_int(in->sub, a[l], b[l], in->sign) << l;
+	iset_write(w, in, r, G);
+}
+
+static void h_fset_t(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], r = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	LANE_LOOP r |= cmp_flt(in->sub, f32(a[l]), f32(b[l])) << l;
+	iset_write(w, in, r, G);
 }
 
 static float fsat(float v)
@@ -257,57 +332,109 @@ static void fma_lanes_sw(const emu_ctx *x, uint32_t *d, const uint32_t *a, const
 	LANE_WRITE(d, u32f(fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
 }
 
-static void h_fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+/* Round to nearest, no saturation or flushing: the common bodies. */
+static void h_fadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	uint32_t ta[32], tb[32], tc[32];
-	int n = w->nlanes;
-	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	const uint32_t *c = in->h == EMU_H_FFMA ? vsrc(x, w, &in->s[2], tc) : NULL;
-	uint32_t *d = w->r[in->d];
-	if (in->h != EMU_H_FMNMX && in->sub == EMU_RND_RN && !in->sub2 && !in->sub3) {
-		/* round to nearest, no saturation or flushing: the common case */
-		if (in->h == EMU_H_FADD)
-			LANE_WRITE(d, u32f(f32(a[l]) + f32(b[l])));
-		else if (in->h == EMU_H_FMUL)
-			LANE_WRITE(d, u32f(f32(a[l]) * f32(b[l])));
-		else if (x->fma_hw)
-			fma_lanes_hw(x, d, a, b, c, G, n);
-		else
-			fma_lanes_sw(x, d, a, b, c, G, n);
-		return;
-	}
+	INT2_PROLOGUE;
+	LANE_WRITE(d, u32f(f32(a[l]) + f32(b[l])));
+}
+
+static void h_fmul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	LANE_WRITE(d, u32f(f32(a[l]) * f32(b[l])));
+}
+
+static void h_ffma(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	if (x->fma_hw) /* the host CPU's, decided once per launch */
+		fma_lanes_hw(x, d, a, b, c, G, n);
+	else
+		fma_lanes_sw(x, d, a, b, c, G, n);
+}
+
+/* FADD_X, FMUL_X, FFMA_X: another rounding mode (set once for the instruction), .SAT,
+   .FTZ; op is the operation (a constant in each caller, so each is its own body). */
+static inline void fp_exact(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, int op)
+{
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = op == EMU_H_FFMA ? vsrc(x, w, &in->s[2], tc) : NULL;
 	int old = fegetround();
-	if (in->h != EMU_H_FMNMX && in->sub != EMU_RND_RN)
+	if (in->sub != EMU_RND_RN)
 		fesetround(fe_mode(in->sub));
+	bool z = in->sub3;
 	LANE_LOOP {
 		float fa = f32(a[l]), fb = f32(b[l]), r;
-		bool z = in->h != EMU_H_FMNMX && in->sub3;
 		if (z) {
 			fa = ftz(fa);
 			fb = ftz(fb);
 		}
-		switch (in->h) {
-		case EMU_H_FADD: r = fa + fb; break;
-		case EMU_H_FMUL: r = fa * fb; break;
-		case EMU_H_FFMA:
-			if (in->sub & EMU_RND_INT) { /* Tesla MAD: product truncated, sum rounded */
-				float p = fa * fb;
-				fesetround(FE_TONEAREST);
-				r = p + (z ? ftz(f32(c[l])) : f32(c[l]));
-				fesetround(FE_TOWARDZERO);
-			} else
-				r = fmaf(fa, fb, z ? ftz(f32(c[l])) : f32(c[l]));
-			break;
-		default: r = (pred_val(w, &in->s[2]) >> l & 1) ? fminf(fa, fb) : fmaxf(fa, fb); break;
-		}
+		if (op == EMU_H_FADD)
+			r = fa + fb;
+		else if (op == EMU_H_FMUL)
+			r = fa * fb;
+		else
+			r = fmaf(fa, fb, z ? ftz(f32(c[l])) : f32(c[l]));
 		if (z)
 			r = ftz(r);
-		if (in->h != EMU_H_FMNMX && in->sub2)
+		if (in->sub2)
 			r = fsat(r);
 		WR(d, l, u32f(r));
 	}
 	if (fegetround() != old)
 		fesetround(old);
+}
+
+static void h_fadd_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G) { fp_exact(x, w, in, G, EMU_H_FADD); }
+static void h_fmul_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G) { fp_exact(x, w, in, G, EMU_H_FMUL); }
+static void h_ffma_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G) { fp_exact(x, w, in, G, EMU_H_FFMA); }
+
+/* The product rounded toward zero, from the exact product (24 x 24 bits fit a double):
+   no change of the rounding mode per lane. */
+static inline float mul_rz(float a, float b)
+{
+	double e = (double)a * (double)b;
+	float p = (float)e;
+	if (fabs((double)p) > fabs(e))
+		p = nextafterf(p, 0.0f);
+	return p;
+}
+
+/* FMAD_T: the G80/GT200 MAD: product truncated, then added rounding to nearest; sm_1x
+   flushes denormals. */
+static void h_fmad_t(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	bool z = in->sub3;
+	LANE_LOOP {
+		float fa = f32(a[l]), fb = f32(b[l]);
+		if (z) {
+			fa = ftz(fa);
+			fb = ftz(fb);
+		}
+		float r = mul_rz(fa, fb) + (z ? ftz(f32(c[l])) : f32(c[l]));
+		if (z)
+			r = ftz(r);
+		if (in->sub2)
+			r = fsat(r);
+		WR(d, l, u32f(r));
+	}
+}
+
+static void h_fmnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t p = pred_val(w, &in->s[2]);
+	LANE_LOOP {
+		float fa = f32(a[l]), fb = f32(b[l]);
+		WR(d, l, u32f(p >> l & 1 ? fminf(fa, fb) : fmaxf(fa, fb)));
+	}
 }
 
 static void h_mufu(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)

@@ -10,8 +10,10 @@
 
 typedef enum {
 #define H(n) EMU_H_##n,
+#define HB(n) EMU_H_##n,
 #include "emu/handlers.def"
 #undef H
+#undef HB
 	EMU_NHANDLERS
 } emu_handler;
 

@@ -1,0 +1,35 @@
+/* Variants: after selection, each instruction's handler becomes the one body that its
+   modifiers call for (emu/handlers.def), so the interpreter never tests them again. */
+#include "asm/asm_int.h"
+#include "emu/semantics.h"
+
+void asm_variant(emu_insn *in)
+{
+	switch ((emu_handler)in->h) {
+	case EMU_H_IADD:
+		if (in->cc_out || in->x_in || in->sub) /* carry in or out, or .SAT */
+			in->h = EMU_H_IADD_CC;
+		break;
+	case EMU_H_LOP:
+		in->h = in->sub == EMU_LOP_AND ? EMU_H_LOP_AND : in->sub == EMU_LOP_OR ? EMU_H_LOP_OR :
+			in->sub == EMU_LOP_XOR ? EMU_H_LOP_XOR : EMU_H_LOP_PASSB;
+		break;
+	case EMU_H_ISET:
+		if (in->wide) /* Tesla's FSET: a float comparison */
+			in->h = EMU_H_FSET_T;
+		break;
+	case EMU_H_FADD:
+	case EMU_H_FMUL:
+	case EMU_H_FFMA: {
+		/* round to nearest with no saturation or flushing is the fast body */
+		bool exact = in->sub != EMU_RND_RN || in->sub2 || in->sub3;
+		if (in->h == EMU_H_FFMA && (in->sub & EMU_RND_INT))
+			in->h = EMU_H_FMAD_T;
+		else if (exact)
+			in->h = in->h == EMU_H_FADD ? EMU_H_FADD_X : in->h == EMU_H_FMUL ? EMU_H_FMUL_X : EMU_H_FFMA_X;
+		break;
+	}
+	default:
+		break;
+	}
+}
