@@ -35,6 +35,10 @@ typedef struct {
 
 typedef enum { ISA_DIALECT_NONE, ISA_DIALECT_SM20, ISA_DIALECT_SM10 } isa_dialect;
 
+/* Constant memory as the machine code addresses it: banks c[0x0]..c[0x11] of 64 KiB. */
+#define ISA_NCBANKS 18
+#define ISA_CBANK_BYTES 65536
+
 /* Opcode table of a dialect (NULL if unsupported); n receives its length. */
 const isa_desc *isa_table(isa_dialect d, int *n);
 /* Dialect for "sm_20" etc.; ISA_DIALECT_NONE when not (yet) supported. */
