@@ -19,10 +19,10 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
-LIB_SRC = util/xalloc.c util/dtype.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
+LIB_SRC = util/xalloc.c util/dtype.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c front/spec_read.c \
           asm/asm.c asm/asm_tesla.c \
           emu/tesla.c emu/simt.c emu/exec.c emu/ctx.c emu/stats.c \
-          cli/spec.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c
+          cli/spec_apply.c cli/spec_check.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o

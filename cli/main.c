@@ -10,7 +10,7 @@
 #include "cli/compare.h"
 #include "cli/convert.h"
 #include "front/ptxplus_read.h"
-#include "cli/spec.h"
+#include "cli/spec_run.h"
 #include "emu/stats.h"
 #include "util/xalloc.h"
 #include "dbg/dbg.h"
