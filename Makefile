@@ -26,6 +26,10 @@ LIB_SRC = util/xalloc.c util/dtype.c isa/isa.c parser/ast.c front/ptxplus_read.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
+# The command line's front end, linked into the binary only (cli/main.c is its main)
+CLI_SRC = cli/opts.c cli/launch.c cli/cmd_run.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
+          cli/cmd_convert.c
+CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)
@@ -69,7 +73,7 @@ $(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def $(BUI
 $(BUILD)/libsimtemu.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
-$(BIN): $(BUILD)/cli/main.o $(BUILD)/libsimtemu.a
+$(BIN): $(BUILD)/cli/main.o $(CLI_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%.o: tests/%.c $(wildcard */*.h) $(BUILD)/sass.tab.h
