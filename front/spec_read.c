@@ -201,6 +201,53 @@ static void dims(pstate *p, uint32_t d[3], bool *has)
 	*has = true;
 }
 
+/* ".buffer ... = INIT" from word k (after the '='): the initializer of b. False on an error (reported). */
+static bool buffer_init(pstate *p, int k, spec_buffer *b)
+{
+	const char *w = p->t[k].w;
+	if (!strcmp(w, "fill")) {
+		b->init = SPEC_INIT_FILL;
+		if (p->n != k + 2) {
+			perr(p, k, "usage: fill V%s", "");
+			return false;
+		}
+		b->vals = take_vals(p, k + 1, &b->nvals);
+	} else if (!strcmp(w, "iota")) {
+		b->init = SPEC_INIT_IOTA;
+		if (p->n > k + 3) {
+			perr(p, k, "usage: iota [START [STEP]]%s", "");
+			return false;
+		}
+		b->vals = take_vals(p, k + 1, &b->nvals);
+	} else if (!strcmp(w, "random")) {
+		b->init = SPEC_INIT_RANDOM;
+		if (p->n != k + 2 && p->n != k + 4) {
+			perr(p, k, "usage: random SEED [LO HI]%s", "");
+			return false;
+		}
+		b->vals = take_vals(p, k + 1, &b->nvals);
+	} else if (!strcmp(w, "file")) {
+		b->init = SPEC_INIT_FILE;
+		if (p->n != k + 2) {
+			perr(p, k, "usage: file PATH%s", "");
+			return false;
+		}
+		b->path = xstrdup(p->t[k + 1].w);
+	} else {
+		b->init = SPEC_INIT_LIST;
+		b->vals = take_vals(p, k, &b->nvals);
+		if ((uint64_t)b->nvals != b->count) {
+			char m[96];
+			snprintf(m, sizeof m, "%d values given for %llu elements", b->nvals,
+				 (unsigned long long)b->count);
+			perr(p, k, "%s", m);
+			free_vals(b->vals, b->nvals);
+			return false;
+		}
+	}
+	return true;
+}
+
 static void d_buffer(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
@@ -239,48 +286,8 @@ static void d_buffer(pstate *p, bool *replaced)
 			perr(p, k, "expected '= INIT'%s", "");
 			return;
 		}
-		k++;
-		const char *w = p->t[k].w;
-		if (!strcmp(w, "fill")) {
-			b.init = SPEC_INIT_FILL;
-			if (p->n != k + 2) {
-				perr(p, k, "usage: fill V%s", "");
-				return;
-			}
-			b.vals = take_vals(p, k + 1, &b.nvals);
-		} else if (!strcmp(w, "iota")) {
-			b.init = SPEC_INIT_IOTA;
-			if (p->n > k + 3) {
-				perr(p, k, "usage: iota [START [STEP]]%s", "");
-				return;
-			}
-			b.vals = take_vals(p, k + 1, &b.nvals);
-		} else if (!strcmp(w, "random")) {
-			b.init = SPEC_INIT_RANDOM;
-			if (p->n != k + 2 && p->n != k + 4) {
-				perr(p, k, "usage: random SEED [LO HI]%s", "");
-				return;
-			}
-			b.vals = take_vals(p, k + 1, &b.nvals);
-		} else if (!strcmp(w, "file")) {
-			b.init = SPEC_INIT_FILE;
-			if (p->n != k + 2) {
-				perr(p, k, "usage: file PATH%s", "");
-				return;
-			}
-			b.path = xstrdup(p->t[k + 1].w);
-		} else {
-			b.init = SPEC_INIT_LIST;
-			b.vals = take_vals(p, k, &b.nvals);
-			if ((uint64_t)b.nvals != b.count) {
-				char m[96];
-				snprintf(m, sizeof m, "%d values given for %llu elements", b.nvals,
-					 (unsigned long long)b.count);
-				perr(p, k, "%s", m);
-				free_vals(b.vals, b.nvals);
-				return;
-			}
-		}
+		if (!buffer_init(p, k + 1, &b))
+			return;
 	}
 	b.name = xstrdup(p->t[1].w);
 	*GROW(s->bufs, s->nbufs) = b;
