@@ -34,7 +34,7 @@ static int report(emu_ctx *x, const emu_spec *sp, const cli_opts *o, bool stats)
 	return failed ? CLI_EXIT_EXPECT : 0;
 }
 
-/* run and stats: assemble, set up the cli_launch, run, check. */
+/* run and stats: assemble, set up the launch, run, check. */
 int cli_cmd_run(int argc, char **argv, bool stats)
 {
 	cli_launch L;
