@@ -22,14 +22,19 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
-LIB_SRC = util/xalloc.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
+LIB_SRC = util/xalloc.c util/dtype.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
+          front/spec_read.c \
           asm/asm.c asm/sel.c asm/variant.c \
           emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c \
-          cli/spec.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c
+          cli/spec_apply.c cli/spec_check.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
+# The command line's front end, linked into the binary only (cli/main.c is its main)
+CLI_SRC = cli/opts.c cli/launch.c cli/cmd_run.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
+          cli/cmd_convert.c
+CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)$(if $(filter switch,$(DISPATCH)),-switch,)
@@ -73,7 +78,7 @@ $(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def $(BUI
 $(BUILD)/libsimtemu.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
-$(BIN): $(BUILD)/cli/main.o $(BUILD)/libsimtemu.a
+$(BIN): $(BUILD)/cli/main.o $(CLI_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%.o: tests/%.c $(wildcard */*.h) $(BUILD)/sass.tab.h

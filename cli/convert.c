@@ -179,16 +179,12 @@ static const char *int_type(const ast_insn *ai)
 static const char *width_type(const ast_insn *ai)
 {
 	static const char *const w[] = {"U8", "S8", "U16", "S16", "64", "128", NULL};
+	static const char *const ptx[] = {"u8", "s8", "u16", "s16", "b64", "b128"};
 	const char *m = first_of(ai, w);
-	if (!m)
-		return "u32";
-	if (!strcmp(m, "64"))
-		return "b64";
-	if (!strcmp(m, "128"))
-		return "b128";
-	static char t[8];
-	lower(t, m, sizeof t);
-	return t;
+	for (int i = 0; m && w[i]; i++)
+		if (m == w[i])
+			return ptx[i];
+	return "u32";
 }
 
 static const char *cmp_of(const ast_insn *ai)

@@ -13,11 +13,10 @@ typedef enum { DBG_TABLE, DBG_CSV, DBG_JSON } dbg_fmt;
 /* Lane mask as a bit string, lane 0 leftmost, n lanes wide (buf: at least 33 bytes). */
 char *dbg_mask(char *buf, uint32_t m, int n);
 
-/* One trace row: an issued instruction (tok NULL) or a pop of tok by the pop rule. */
+/* One trace row: an issued instruction (tok NULL) or a pop of tok by the pop rule
+   (JSON: the object alone; a dbg_trace writes the separators between rows). */
 void dbg_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w,
 	     const simt_token *tok);
-void dbg_trace_begin(FILE *out, dbg_fmt fmt);
-void dbg_trace_end(FILE *out, dbg_fmt fmt);
 
 /* simtemu trace: rows of warp 'warp' of CTA 'cta' (linear index). */
 typedef struct {
@@ -26,7 +25,12 @@ typedef struct {
 	int cta, warp;
 	uint64_t step;
 	bool pops;         /* show pop-rule rows */
+	bool rows;         /* a row was written (JSON: the next one needs a comma) */
 } dbg_trace;
+
+/* The CSV header or the JSON array's opening, and its closing, around the trace's rows. */
+void dbg_trace_begin(dbg_trace *t);
+void dbg_trace_end(dbg_trace *t);
 
 int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok);
 

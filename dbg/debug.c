@@ -676,7 +676,7 @@ static char *read_line(dbg_session *d)
 			add_history(l);
 		return l;
 	}
-	static char buf[1024];
+	char buf[1024];
 	if (!fgets(buf, sizeof buf, d->in))
 		return NULL;
 	buf[strcspn(buf, "\r\n")] = 0;

@@ -116,35 +116,36 @@ static void structured_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx 
 	fprintf(out, "]}");
 }
 
-static bool json_first;
-
-void dbg_trace_begin(FILE *out, dbg_fmt fmt)
+void dbg_trace_begin(dbg_trace *t)
 {
-	if (fmt == DBG_CSV)
-		fprintf(out, "step,kind,pc,insn,A,X,Dbrk,Dcont,Dret,W,S\n");
-	else if (fmt == DBG_JSON) {
-		fprintf(out, "[");
-		json_first = true;
-	}
+	t->rows = false;
+	if (t->fmt == DBG_CSV)
+		fprintf(t->out, "step,kind,pc,insn,A,X,Dbrk,Dcont,Dret,W,S\n");
+	else if (t->fmt == DBG_JSON)
+		fprintf(t->out, "[");
 }
 
-void dbg_trace_end(FILE *out, dbg_fmt fmt)
+void dbg_trace_end(dbg_trace *t)
 {
-	if (fmt == DBG_JSON)
-		fprintf(out, "\n]\n");
+	if (t->fmt == DBG_JSON)
+		fprintf(t->out, "\n]\n");
 }
 
 void dbg_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w, const simt_token *tok)
 {
-	if (fmt == DBG_TABLE) {
+	if (fmt == DBG_TABLE)
 		table_row(out, step, x, w, tok);
-		return;
-	}
-	if (fmt == DBG_JSON) {
-		fprintf(out, "%s\n ", json_first ? "" : ",");
-		json_first = false;
-	}
-	structured_row(out, fmt, step, x, w, tok);
+	else
+		structured_row(out, fmt, step, x, w, tok);
+}
+
+/* A row of the trace, after the separator JSON needs. */
+static void trace_row(dbg_trace *t, uint64_t step, const emu_ctx *x, const emu_warp *w, const simt_token *tok)
+{
+	if (t->fmt == DBG_JSON)
+		fprintf(t->out, "%s\n ", t->rows ? "," : "");
+	t->rows = true;
+	dbg_row(t->out, t->fmt, step, x, w, tok);
 }
 
 int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok)
@@ -156,9 +157,9 @@ int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev
 		return 0;
 	if (ev == EMU_EV_POP) {
 		if (t->pops)
-			dbg_row(t->out, t->fmt, t->step, x, w, tok);
+			trace_row(t, t->step, x, w, tok);
 		return 0;
 	}
-	dbg_row(t->out, t->fmt, ++t->step, x, w, NULL);
+	trace_row(t, ++t->step, x, w, NULL);
 	return 0;
 }

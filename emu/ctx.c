@@ -5,22 +5,6 @@
 #include "emu/emu.h"
 #include "util/xalloc.h"
 
-static const struct { const char *name; int size; } emu_types[] = {
-	{"u8", 1}, {"s8", 1}, {"u16", 2}, {"s16", 2}, {"u32", 4}, {"s32", 4},
-	{"u64", 8}, {"s64", 8}, {"f32", 4}, {"f64", 8},
-};
-
-int emu_type_size(emu_type t) { return emu_types[t].size; }
-const char *emu_type_name(emu_type t) { return emu_types[t].name; }
-
-int emu_type_parse(const char *s)
-{
-	for (int i = 0; i < (int)(sizeof emu_types / sizeof emu_types[0]); i++)
-		if (!strcmp(s, emu_types[i].name))
-			return i;
-	return -1;
-}
-
 void emu_stats_init(emu_stats *s, int n)
 {
 	memset(s, 0, sizeof *s);

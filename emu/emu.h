@@ -9,13 +9,7 @@
 #include "emu/program.h"
 #include "emu/semantics.h"
 #include "emu/simt.h"
-
-typedef enum { EMU_T_U8, EMU_T_S8, EMU_T_U16, EMU_T_S16, EMU_T_U32, EMU_T_S32, EMU_T_U64,
-	       EMU_T_S64, EMU_T_F32, EMU_T_F64 } emu_type;
-
-int emu_type_size(emu_type t);
-const char *emu_type_name(emu_type t);
-int emu_type_parse(const char *s); /* -1 if unknown */
+#include "util/dtype.h"
 
 typedef struct {
 	char *name;

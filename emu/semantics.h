@@ -2,6 +2,8 @@
 #ifndef SIMTEMU_SEMANTICS_H
 #define SIMTEMU_SEMANTICS_H
 
+#include "isa/isa.h"
+
 #define EMU_RZ_SINK 0xfffe  /* replaced by the function's sink row after assembly */
 #define EMU_NO_REG 0xffff   /* no address register / store of RZ */
 #define EMU_PT_SINK 8       /* predicate writes to pt vanish here */
@@ -14,8 +16,8 @@
 #define EMU_SHARED_WINDOW 0xff000000u
 #define EMU_SHARED_WINDOW_SIZE 0x01000000u
 
-#define EMU_NBANKS 18
-#define EMU_BANK_BYTES 65536
+#define EMU_NBANKS ISA_NCBANKS
+#define EMU_BANK_BYTES ISA_CBANK_BYTES
 
 /* Comparison: bit 0 less, bit 1 equal, bit 2 greater, bit 3 unordered (floats). */
 enum { EMU_CMP_LT = 1, EMU_CMP_EQ = 2, EMU_CMP_GT = 4, EMU_CMP_UN = 8 };

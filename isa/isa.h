@@ -41,6 +41,10 @@ typedef enum {
 	ISA_NDIALECTS
 } isa_dialect;
 
+/* Constant memory as the machine code addresses it: banks c[0x0]..c[0x11] of 64 KiB. */
+#define ISA_NCBANKS 18
+#define ISA_CBANK_BYTES 65536
+
 /* Opcode table of a dialect (NULL if unsupported); n receives its length. */
 const isa_desc *isa_table(isa_dialect d, int *n);
 /* Dialect for "sm_20" etc.; ISA_DIALECT_NONE when not (yet) supported. */

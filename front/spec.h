@@ -1,4 +1,4 @@
-/* Launch directives (SPEC section 3): parsing, applying to a launch, checking .expect. */
+/* Launch directives (SPEC section 3) read from text into an emu_spec, with located errors. */
 #ifndef SIMTEMU_SPEC_H
 #define SIMTEMU_SPEC_H
 
@@ -7,14 +7,15 @@
 #include <stdio.h>
 
 #include "parser/ast.h"
-#include "emu/emu.h"
+#include "util/dtype.h"
 
 typedef struct {
 	char *text;
 	ast_loc loc;
 } spec_val;
 
-typedef enum { INIT_ZERO, INIT_LIST, INIT_FILL, INIT_IOTA, INIT_RANDOM, INIT_FILE } spec_init;
+typedef enum { SPEC_INIT_ZERO, SPEC_INIT_LIST, SPEC_INIT_FILL, SPEC_INIT_IOTA, SPEC_INIT_RANDOM,
+	       SPEC_INIT_FILE } spec_init;
 
 typedef struct {
 	const char *file;     /* the file holding the directive (for relative paths) */
@@ -92,18 +93,19 @@ typedef struct {
 int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag);
 void spec_free(emu_spec *s);
 
-/* Grid, block, shared and local sizes given by directives, into the context. */
-void spec_geometry(const emu_spec *s, emu_ctx *x);
-/* Create buffers, write parameters and constants. Returns errors reported. */
-int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
-/* Check every .expect; prints one line each to out. Returns the number that failed. */
-int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
 /* True if a .buffer directive names it. */
 bool spec_has_buffer(const emu_spec *s, const char *name);
-/* Print a buffer's contents (--dump). False if there is no such buffer. */
-bool spec_dump(emu_ctx *x, const char *name, FILE *out);
 
 /* Convert a value to the bits of type t; NULL on success, else a reason. */
 const char *spec_value_bits(const char *text, emu_type t, uint64_t *bits);
+/* An integer (decimal, 0x hex, octal; optional sign); neg (may be NULL) tells a '-'. */
+bool spec_parse_int(const char *text, int64_t *v, bool *neg);
+/* A floating-point number, or nan. */
+bool spec_parse_float(const char *text, double *v);
+
+/* Diagnostics located in the file (one parsed into s) that holds a directive. */
+ast_diags spec_diags(const emu_spec *s, const char *file, FILE *diag);
+/* A path relative to the directory of the file holding the directive (caller frees). */
+char *spec_rel_path(const char *file, const char *path);
 
 #endif

@@ -1,0 +1,65 @@
+/* simtemu debug: the gdb-like command loop (dbg/debug.c) run inside the interpreter's hook. */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "cli/launch.h"
+#include "dbg/dbg.h"
+
+/* --batch FILE into the command file name (user) */
+static int debug_opt(void *user, int c, const char *arg)
+{
+	if (c == 'B') {
+		*(const char **)user = arg;
+		return 0;
+	}
+	return cli_usage_error("unknown option%s", "");
+}
+
+/* Launch under the debugger; reverse-step replays from a fresh launch (the run is deterministic). */
+static int debug_session(cli_launch *L, dbg_session *d, int argc, char **argv, const struct option *extra,
+			 const char **batch)
+{
+	int rc = 0;
+	L->x.hook = dbg_hook;
+	L->x.hook_user = d;
+	emu_launch(&L->x);
+	while (!rc && dbg_replay_requested(d)) {
+		cli_cleanup(L);
+		rc = cli_prepare(L, argc, argv, extra, batch, debug_opt);
+		if (rc)
+			break;
+		L->x.hook = dbg_hook;
+		L->x.hook_user = d;
+		emu_launch(&L->x);
+	}
+	return rc;
+}
+
+int cli_cmd_debug(int argc, char **argv)
+{
+	static const struct option extra[] = {{"batch", required_argument, 0, 'B'}, {0, 0, 0, 0}};
+	const char *batch = NULL;
+	cli_launch L;
+	int rc = cli_prepare(&L, argc, argv, extra, &batch, debug_opt);
+	FILE *in = stdin;
+	if (!rc && batch && !(in = fopen(batch, "r")))
+		rc = cli_usage_error("cannot read '%s'", batch);
+	if (!rc) {
+		bool tty = !batch && isatty(0) && isatty(1);
+		dbg_session *d = dbg_new(in, stdout, tty, L.src);
+		rc = debug_session(&L, d, argc, argv, extra, &batch);
+		int n = 0;
+		if (L.x.trap.msg[0])
+			rc = CLI_EXIT_TRAPPED;
+		else if (dbg_finished(d)) /* the .expect lines hold or not */
+			rc = spec_check(&L.sp, &L.x, stdout, stderr, &n) ? CLI_EXIT_EXPECT : 0;
+		else
+			printf("quit before the kernel finished: .expect not checked\n");
+		dbg_free(d);
+	}
+	if (in && in != stdin)
+		fclose(in);
+	cli_cleanup(&L);
+	return rc < 0 ? 0 : rc;
+}

@@ -1,0 +1,66 @@
+/* simtemu trace: run, printing one SIMT-stack row per issued instruction (and per pop) of one warp. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "cli/launch.h"
+#include "dbg/dbg.h"
+
+/* --cta, --warp, --format, --no-pops into the trace (user) */
+static int trace_opt(void *user, int c, const char *arg)
+{
+	dbg_trace *t = user;
+	char *e;
+	switch (c) {
+	case 'C':
+	case 'W': {
+		long v = strtol(arg, &e, 0);
+		if (*e || v < 0)
+			return cli_usage_error("--cta and --warp take a number, not '%s'", arg);
+		*(c == 'C' ? &t->cta : &t->warp) = (int)v;
+		return 0;
+	}
+	case 'F':
+		if (!strcmp(arg, "table"))
+			t->fmt = DBG_TABLE;
+		else if (!strcmp(arg, "csv"))
+			t->fmt = DBG_CSV;
+		else if (!strcmp(arg, "json"))
+			t->fmt = DBG_JSON;
+		else
+			return cli_usage_error("--format takes table, csv or json, not '%s'", arg);
+		return 0;
+	case 'N':
+		t->pops = false;
+		return 0;
+	}
+	return cli_usage_error("unknown option%s", "");
+}
+
+int cli_cmd_trace(int argc, char **argv)
+{
+	static const struct option extra[] = {
+		{"cta", required_argument, 0, 'C'}, {"warp", required_argument, 0, 'W'},
+		{"format", required_argument, 0, 'F'}, {"no-pops", no_argument, 0, 'N'}, {0, 0, 0, 0},
+	};
+	dbg_trace t = {.out = stdout, .fmt = DBG_TABLE, .pops = true};
+	cli_launch L;
+	int rc = cli_prepare(&L, argc, argv, extra, &t, trace_opt);
+	if (!rc) {
+		L.x.hook = dbg_trace_hook;
+		L.x.hook_user = &t;
+		dbg_trace_begin(&t);
+		emu_status st = emu_launch(&L.x);
+		dbg_trace_end(&t);
+		if (st != EMU_OK) {
+			fprintf(stderr, "simtemu: %s\n", L.x.trap.msg);
+			rc = CLI_EXIT_TRAPPED;
+		} else if (!t.step) {
+			fprintf(stderr, "simtemu: warning: warp %d of CTA %d issued no instruction (no such warp?)\n",
+				t.warp, t.cta);
+		}
+	}
+	cli_cleanup(&L);
+	return rc < 0 ? 0 : rc;
+}

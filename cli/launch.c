@@ -1,0 +1,96 @@
+/* Preparing a launch for run, stats, trace, debug and compare: read, assemble, configure, apply directives. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/launch.h"
+#include "util/xalloc.h"
+
+/* Geometry and memory sizes: directives first, then the command line. */
+static bool configure(emu_ctx *x, const emu_spec *sp, const cli_opts *o)
+{
+	spec_geometry(sp, x);
+	if (o->has_grid)
+		memcpy(x->grid, o->grid, sizeof x->grid);
+	if (o->has_block)
+		memcpy(x->block, o->block, sizeof x->block);
+	x->warp_size = o->warp_size;
+	x->jobs = o->jobs;
+	x->max_steps = o->max_steps;
+	x->stack_limit = o->stack_depth;
+	uint64_t nthreads = (uint64_t)x->block[0] * x->block[1] * x->block[2];
+	if (nthreads > 1024) {
+		fprintf(stderr, "simtemu: error: a CTA of %llu threads is larger than 1024\n",
+			(unsigned long long)nthreads);
+		return false;
+	}
+	if (x->local_bytes > (1u << 20) || x->shared_bytes > (1u << 24)) {
+		fprintf(stderr, "simtemu: error: .local is limited to 1 MiB and .shared to 16 MiB\n");
+		return false;
+	}
+	for (int i = 0; i < o->ndumps; i++)
+		if (!spec_has_buffer(sp, o->dumps[i])) {
+			fprintf(stderr, "simtemu: error: --dump %s: no such buffer\n", o->dumps[i]);
+			return false;
+		}
+	return true;
+}
+
+/* The function to launch: --kernel, else .kernel, else the first. */
+static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec *sp, const char *file)
+{
+	const char *kname = o->kernel ? o->kernel : sp->kernel;
+	int fi = kname ? emu_find_func(p, kname) : 0;
+	if (fi < 0) {
+		fprintf(stderr, "simtemu: error: no function '%s' in %s (it has:", kname, file);
+		for (int i = 0; i < p->nfuncs; i++)
+			fprintf(stderr, " %s", p->funcs[i].name);
+		fprintf(stderr, ")\n");
+	}
+	return fi;
+}
+
+/* Parse options, assemble, apply directives. 0 when ready; else the exit status. */
+int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
+		cli_extra_fn extra_opt)
+{
+	memset(L, 0, sizeof *L);
+	int r = cli_parse_opts(argc, argv, &L->o, &L->file, extra, user, extra_opt);
+	if (r)
+		return r < 0 ? -1 : r;
+	L->src = cli_read_text(L->file);
+	if (!L->src)
+		return cli_usage_error("cannot read '%s'", L->file);
+	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
+	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec)))
+		return cli_usage_error("cannot read spec file '%s'", L->o.spec);
+	if (L->spec_src)
+		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
+	char *dflt = cli_base_name(L->file);
+	L->p = emu_assemble(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
+			    L->sp.kernel ? L->sp.kernel : dflt, stderr);
+	free(dflt);
+	int fi;
+	if (!L->p || errs || (fi = pick_function(L->p, &L->o, &L->sp, L->file)) < 0)
+		return CLI_EXIT_INPUT;
+	emu_ctx_init(&L->x, L->p, &L->p->funcs[fi]);
+	L->have_ctx = true;
+	if (!configure(&L->x, &L->sp, &L->o))
+		return CLI_EXIT_INPUT;
+	if (L->o.per_cta)
+		L->x.cta_stats = xcalloc((size_t)L->x.grid[0] * L->x.grid[1] * L->x.grid[2], sizeof *L->x.cta_stats);
+	emu_abi_setup(&L->x);
+	return spec_apply(&L->sp, &L->x, stderr) ? CLI_EXIT_INPUT : 0;
+}
+
+void cli_cleanup(cli_launch *L)
+{
+	if (L->have_ctx)
+		free(L->x.cta_stats);
+	if (L->have_ctx)
+		emu_ctx_free(&L->x);
+	emu_program_free(L->p);
+	spec_free(&L->sp);
+	free(L->src);
+	free(L->spec_src);
+}

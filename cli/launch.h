@@ -1,0 +1,28 @@
+/* A launch made ready for the running commands: options parsed, program assembled, directives applied. */
+#ifndef SIMTEMU_CLI_LAUNCH_H
+#define SIMTEMU_CLI_LAUNCH_H
+
+#include <stdbool.h>
+
+#include "cli/opts.h"
+#include "cli/spec_run.h"
+#include "emu/emu.h"
+
+typedef struct {
+	cli_opts o;
+	const char *file;
+	char *src, *spec_src;
+	emu_spec sp;
+	emu_program *p;
+	emu_ctx x;
+	bool have_ctx;
+} cli_launch;
+
+/* Parse options (the command's extra ones go to extra_opt with user), read and assemble
+   FILE, apply its directives and --spec's. 0 when ready; -1 after --help; else the exit
+   status (reported). cli_cleanup(L) afterwards in every case. */
+int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
+		cli_extra_fn extra_opt);
+void cli_cleanup(cli_launch *L);
+
+#endif

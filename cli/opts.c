@@ -1,0 +1,228 @@
+/* Options shared by the running commands (run, stats, trace, debug, compare): --help text, parsing. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/opts.h"
+#include "emu/stats.h"
+#include "util/xalloc.h"
+
+const char cli_usage_text[] =
+	"usage: simtemu COMMAND [options] FILE\n"
+	"FILE: a Fermi (sm_20/21) or Tesla (sm_10-13) SASS listing (cuobjdump -sass or\n"
+	"      hand-written), or PTXPlus of either (simtemu's or GPGPU-Sim's)\n"
+	"\n"
+	"commands:\n"
+	"  run     FILE      assemble, launch, check .expect, print a summary\n"
+	"  stats   FILE      run, then print per-opcode dynamic counts\n"
+	"  asm     FILE      assemble only; list the decoded program or the errors\n"
+	"  trace   FILE      run, printing one SIMT-stack row per instruction of one warp\n"
+	"                    (--cta C --warp W, --format table|csv|json, --no-pops)\n"
+	"  debug   FILE      gdb-like debugger (help inside); --batch FILE reads commands\n"
+	"                    from FILE, as does a stdin that is not a terminal\n"
+	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
+	"  convert --to ptxplus FILE   print a SASS listing as PTXPlus\n"
+	"  convert --to sass FILE      print PTXPlus as a SASS listing\n"
+	"  compare A B       run both on the same launch options, compare their output\n"
+	"                    buffers (--tol EPS for floats) and print their counts side by\n"
+	"                    side with differences (--by, --counts; --plot FILE.svg)\n"
+	"\n"
+	"options for run, stats, trace, debug and compare:\n"
+	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
+	"  --kernel NAME        function to launch (default: .kernel, else the first)\n"
+	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
+	"  --block X[,Y[,Z]]    CTA size in threads (default 32)\n"
+	"  --target sm_XX       dialect (default: from the listing, else sm_20)\n"
+	"  --warp-size N        lanes per warp, 1..32 (default 32)\n"
+	"  --max-steps N        warp-instruction budget (default 1e10); exhausting it traps\n"
+	"  --stack-depth N      SIMT stack limit in tokens (default 64)\n"
+	"  --dump NAME          print a buffer after the run (repeatable)\n"
+	"  --counts FMT         stats format: table, csv or json (default table)\n"
+	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
+	"  --per-cta            stats: also each CTA's totals\n"
+	"  -j N                 run CTAs on N worker threads (results and counts do not change)\n"
+	"  -q                   no summary\n"
+	"  -h, --help           this text\n"
+	"\n"
+	"exit status: 0 ok and every .expect held; 1 an .expect failed; 2 bad input\n"
+	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error\n";
+
+int cli_usage_error(const char *fmt, const char *a)
+{
+	fprintf(stderr, "simtemu: ");
+	fprintf(stderr, fmt, a);
+	fprintf(stderr, "\n(see 'simtemu --help')\n");
+	return CLI_EXIT_INPUT;
+}
+
+char *cli_read_text(const char *path)
+{
+	size_t n;
+	char *b = xread_file(path, &n);
+	if (b && memchr(b, 0, n)) { /* a binary file is not a listing */
+		free(b);
+		errno = EINVAL;
+		return NULL;
+	}
+	return b;
+}
+
+static bool parse_dims(const char *s, uint32_t d[3])
+{
+	d[0] = d[1] = d[2] = 1;
+	for (int i = 0; i < 3; i++) {
+		char *e;
+		errno = 0;
+		unsigned long v = strtoul(s, &e, 0);
+		if (e == s || errno || v == 0 || v > 0xffffffffUL)
+			return false;
+		d[i] = (uint32_t)v;
+		if (!*e)
+			return true;
+		if (*e != ',' && *e != 'x')
+			return false;
+		s = e + 1;
+	}
+	return false;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *e;
+	errno = 0;
+	double d = strtod(s, &e); /* accepts 1e10 as well as plain integers */
+	if (e == s || *e || errno || d < 1 || d > 1.8e19)
+		return false;
+	*v = (uint64_t)d;
+	return true;
+}
+
+/* One shared option into o: 0, the exit status of a usage error, or -2 if c is not one. */
+static int shared_opt(cli_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 's': o->spec = arg; break;
+	case 'k': o->kernel = arg; break;
+	case 't': o->target = arg; break;
+	case 'g':
+		if (!parse_dims(arg, o->grid))
+			return cli_usage_error("bad --grid '%s' (want X[,Y[,Z]], each >= 1)", arg);
+		o->has_grid = true;
+		break;
+	case 'b':
+		if (!parse_dims(arg, o->block))
+			return cli_usage_error("bad --block '%s' (want X[,Y[,Z]], each >= 1)", arg);
+		o->has_block = true;
+		break;
+	case 'w':
+		o->warp_size = atoi(arg);
+		if (o->warp_size < 1 || o->warp_size > 32)
+			return cli_usage_error("--warp-size must be 1..32, not '%s'", arg);
+		break;
+	case 'm':
+		if (!parse_u64(arg, &o->max_steps))
+			return cli_usage_error("bad --max-steps '%s'", arg);
+		break;
+	case 'S':
+		o->stack_depth = atoi(arg);
+		if (o->stack_depth < 1 || o->stack_depth > 100000)
+			return cli_usage_error("bad --stack-depth '%s'", arg);
+		break;
+	case 'd':
+		if (o->ndumps == 32)
+			return cli_usage_error("too many --dump options%s", "");
+		o->dumps[o->ndumps++] = arg;
+		break;
+	case 'c':
+		if (stats_parse_fmt(arg) < 0)
+			return cli_usage_error("--counts takes table, csv or json, not '%s'", arg);
+		o->counts = arg;
+		break;
+	case 'y':
+		if (stats_parse_by(arg) < 0)
+			return cli_usage_error("--by takes opcode, mnemonic, class or pc, not '%s'", arg);
+		o->by = arg;
+		break;
+	case 'j':
+		o->jobs = atoi(arg);
+		if (o->jobs < 1)
+			return cli_usage_error("-j needs a positive number, not '%s'", arg);
+		break;
+	case 'q': o->quiet = true; break;
+	case 'P': o->per_cta = true; break;
+	default: return -2;
+	}
+	return 0;
+}
+
+static void default_opts(cli_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->warp_size = 32;
+	o->jobs = 1;
+	o->stack_depth = 64;
+	o->max_steps = 10000000000ull;
+	o->counts = "table";
+	o->by = "opcode";
+}
+
+int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const struct option *extra,
+		   void *user, cli_extra_fn extra_opt)
+{
+	static const struct option base[] = {
+		{"spec", required_argument, 0, 's'}, {"kernel", required_argument, 0, 'k'},
+		{"grid", required_argument, 0, 'g'}, {"block", required_argument, 0, 'b'},
+		{"target", required_argument, 0, 't'}, {"warp-size", required_argument, 0, 'w'},
+		{"max-steps", required_argument, 0, 'm'}, {"dump", required_argument, 0, 'd'},
+		{"counts", required_argument, 0, 'c'}, {"by", required_argument, 0, 'y'},
+		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
+		{"per-cta", no_argument, 0, 'P'},
+		{0, 0, 0, 0},
+	};
+	struct option lo[32];
+	int nlo = 0;
+	for (int i = 0; base[i].name; i++)
+		lo[nlo++] = base[i];
+	for (int i = 0; extra && extra[i].name && nlo < 31; i++)
+		lo[nlo++] = extra[i];
+	lo[nlo] = (struct option){0, 0, 0, 0};
+	default_opts(o);
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":j:qh", lo, NULL)) != -1) {
+		int r;
+		switch (c) {
+		case 'h': fputs(cli_usage_text, stdout); return -1;
+		case ':': return cli_usage_error("option '%s' needs a value", argv[optind - 1]);
+		case '?': return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+		default:
+			if ((r = shared_opt(o, c, optarg)) != -2) {
+				if (r)
+					return r;
+			} else if (extra_opt) {
+				if ((r = extra_opt(user, c, optarg)))
+					return r;
+			} else
+				return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return cli_usage_error(optind >= argc ? "missing FILE%s" : "one FILE expected%s", "");
+	*file = argv[optind];
+	return 0;
+}
+
+char *cli_base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	char *s = strdup(b);
+	if (!s)
+		return NULL;
+	char *dot = strrchr(s, '.');
+	if (dot && dot != s)
+		*dot = 0;
+	return s;
+}

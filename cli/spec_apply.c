@@ -1,0 +1,249 @@
+/* Applying directives to a launch: geometry, buffers and their initial contents, parameters, constants. */
+#include "cli/spec_run.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void spec_geometry(const emu_spec *s, emu_ctx *x)
+{
+	if (s->has_grid)
+		memcpy(x->grid, s->grid, sizeof x->grid);
+	if (s->has_block)
+		memcpy(x->block, s->block, sizeof x->block);
+	if (s->has_shared)
+		x->shared_bytes = s->shared_bytes;
+	if (s->has_local)
+		x->local_bytes = s->local_bytes;
+}
+
+static uint64_t splitmix64(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static uint64_t num_bits(emu_type t, double v)
+{
+	uint64_t b = 0;
+	if (t == EMU_T_F32) {
+		float f = (float)v;
+		memcpy(&b, &f, 4);
+	} else if (t == EMU_T_F64)
+		memcpy(&b, &v, 8);
+	else
+		b = (uint64_t)(int64_t)v;
+	return b;
+}
+
+static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
+{
+	int size = emu_type_size(sb->type);
+	int errs = dg->nerrors;
+	uint64_t bits;
+	const char *why;
+	switch (sb->init) {
+	case SPEC_INIT_ZERO:
+		break;
+	case SPEC_INIT_LIST:
+		for (uint64_t i = 0; i < b->count; i++) {
+			const spec_val *v = &sb->vals[i];
+			if ((why = spec_value_bits(v->text, sb->type, &bits))) {
+				ast_error(dg, v->loc, "'%s': %s", v->text, why);
+				break;
+			}
+			emu_type_put(b->data + i * (uint64_t)size, sb->type, bits);
+		}
+		break;
+	case SPEC_INIT_FILL:
+		if ((why = spec_value_bits(sb->vals[0].text, sb->type, &bits))) {
+			ast_error(dg, sb->vals[0].loc, "'%s': %s", sb->vals[0].text, why);
+			break;
+		}
+		for (uint64_t i = 0; i < b->count; i++)
+			emu_type_put(b->data + i * (uint64_t)size, sb->type, bits);
+		break;
+	case SPEC_INIT_IOTA: {
+		double st = 0, step = 1;
+		for (int k = 0; k < sb->nvals; k++)
+			if (!spec_parse_float(sb->vals[k].text, k ? &step : &st))
+				ast_error(dg, sb->vals[k].loc, "'%s': not a number", sb->vals[k].text);
+		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++)
+			emu_type_put(b->data + i * (uint64_t)size, sb->type, num_bits(sb->type, st + (double)i * step));
+		break;
+	}
+	case SPEC_INIT_RANDOM: {
+		int64_t seed;
+		double lo = 0, hi = emu_type_is_float(sb->type) ? 1 : 99;
+		if (!spec_parse_int(sb->vals[0].text, &seed, NULL))
+			ast_error(dg, sb->vals[0].loc, "'%s': expected an integer seed", sb->vals[0].text);
+		if (sb->nvals == 3 && (!spec_parse_float(sb->vals[1].text, &lo) || !spec_parse_float(sb->vals[2].text, &hi) ||
+				       hi < lo))
+			ast_error(dg, sb->vals[1].loc, "bad range '%s'", sb->vals[1].text);
+		uint64_t st = (uint64_t)seed;
+		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++) {
+			uint64_t r = splitmix64(&st);
+			double v;
+			if (emu_type_is_float(sb->type))
+				v = lo + (hi - lo) * ((double)(r >> 11) * 0x1.0p-53);
+			else
+				v = lo + (double)(r % (uint64_t)(hi - lo + 1));
+			emu_type_put(b->data + i * (uint64_t)size, sb->type, num_bits(sb->type, v));
+		}
+		break;
+	}
+	case SPEC_INIT_FILE: {
+		char *path = spec_rel_path(sb->file, sb->path);
+		size_t len;
+		uint8_t *data = (uint8_t *)xread_file(path, &len);
+		if (!data)
+			ast_error(dg, sb->loc, "cannot read '%s'", path);
+		else if (len != b->size)
+			ast_error(dg, sb->loc, "'%s' has a different size than the buffer", path);
+		else
+			memcpy(b->data, data, len);
+		free(data);
+		free(path);
+		break;
+	}
+	}
+	return dg->nerrors - errs;
+}
+
+static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
+	for (int i = 0; i < s->nbufs; i++) {
+		const spec_buffer *sb = &s->bufs[i];
+		ast_diags dg = spec_diags(s, sb->file, diag);
+		emu_buffer *b = emu_gmem_add(&x->gmem, sb->name, sb->type, sb->count);
+		if (sb->has_addr) {
+			b->addr = sb->addr;
+			b->placed = true;
+		}
+		errs += init_buffer(sb, b, &dg);
+	}
+	const char *clash = emu_gmem_place(&x->gmem);
+	if (clash) {
+		fprintf(diag, "simtemu: error: buffer '%s' overlaps another buffer or does not fit\n", clash);
+		errs++;
+	}
+	return errs;
+}
+
+/* Bits of a parameter or constant value: a number, or a buffer's address. */
+static bool value_or_address(emu_ctx *x, const spec_val *v, emu_type t, uint64_t *bits, ast_diags *dg)
+{
+	emu_buffer *b = emu_gmem_find_name(&x->gmem, v->text);
+	if (b) {
+		if (t != EMU_T_U32 && t != EMU_T_U64) {
+			ast_error(dg, v->loc, "buffer address '%s' needs a u32 or u64 slot", v->text);
+			return false;
+		}
+		*bits = b->addr;
+		return true;
+	}
+	const char *why = spec_value_bits(v->text, t, bits);
+	if (why)
+		ast_error(dg, v->loc, "'%s': %s (and no buffer has that name)", v->text, why);
+	return !why;
+}
+
+/* Parameters: appended with natural alignment from the generation's offset in c[0x0]. */
+static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
+	uint32_t cur = 0;
+	for (int i = 0; i < s->nparams; i++) {
+		const spec_param *q = &s->params[i];
+		ast_diags dg = spec_diags(s, q->file, diag);
+		uint32_t size = (uint32_t)emu_type_size(q->type);
+		uint32_t off = q->has_off ? q->off : (cur + size - 1) / size * size;
+		uint64_t bits = 0;
+		if (!value_or_address(x, &q->val, q->type, &bits, &dg)) {
+			errs++;
+			continue;
+		}
+		if (off + size > 4096 - x->prog->rt->param_offset) {
+			ast_error(&dg, q->loc, "parameter past the end of the parameter area%s", "");
+			errs++;
+			continue;
+		}
+		emu_type_put(x->cbank[0] + x->prog->rt->param_offset + off, q->type, bits);
+		cur = off + size;
+		if (cur > x->param_bytes)
+			x->param_bytes = cur;
+	}
+	return errs;
+}
+
+static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
+	for (int i = 0; i < s->nconsts; i++) {
+		const spec_const *c = &s->consts[i];
+		ast_diags dg = spec_diags(s, c->file, diag);
+		int size = emu_type_size(c->type);
+		for (int k = 0; k < c->nvals; k++) {
+			uint64_t bits;
+			if (!value_or_address(x, &c->vals[k], c->type, &bits, &dg)) {
+				errs++;
+				continue;
+			}
+			emu_type_put(x->cbank[c->bank] + c->off + (uint32_t)(k * size), c->type, bits);
+		}
+	}
+	return errs;
+}
+
+/* .expect names, counts and values are input, checked before the run. */
+static int validate_expects(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = 0;
+	for (int i = 0; i < s->nexpects; i++) {
+		const spec_expect *e = &s->expects[i];
+		ast_diags dg = spec_diags(s, e->file, diag);
+		emu_buffer *b = emu_gmem_find_name(&x->gmem, e->name);
+		if (!b) {
+			ast_error(&dg, e->loc, "no buffer named '%s'", e->name);
+			errs++;
+			continue;
+		}
+		if (e->nvals && (uint64_t)e->nvals != b->count) {
+			ast_error(&dg, e->loc, "%d values given for the %llu elements of the buffer", e->nvals,
+				  (unsigned long long)b->count);
+			errs++;
+			continue;
+		}
+		for (int k = 0; k < e->nvals; k++) {
+			uint64_t bits;
+			const char *why = spec_value_bits(e->vals[k].text, b->type, &bits);
+			if (why) {
+				ast_error(&dg, e->vals[k].loc, "'%s': %s", e->vals[k].text, why);
+				errs++;
+				break;
+			}
+		}
+	}
+	return errs;
+}
+
+int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
+{
+	int errs = apply_buffers(s, x, diag);
+	errs += apply_params(s, x, diag);
+	/* a PTXPlus table fills the literal pool of its kernel: c [0x1] on Tesla, the per-kernel
+	   bank c [0x10] on Fermi; .const directives come after it and win */
+	for (int i = 0; i < s->ntables; i++) {
+		const spec_table *t = &s->tables[i];
+		int bank = x->prog->rt->literal_bank;
+		if (strcmp(t->kernel, x->f->name))
+			continue;
+		for (int k = 0; k < t->nvals && 4 * (k + 1) <= EMU_BANK_BYTES; k++)
+			emu_type_put(x->cbank[bank] + 4 * k, EMU_T_U32, t->vals[k]);
+	}
+	errs += apply_consts(s, x, diag);
+	return errs + validate_expects(s, x, diag);
+}

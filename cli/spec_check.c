@@ -1,0 +1,145 @@
+/* After a run: checking .expect against the output buffers, and printing buffers (--dump). */
+#include "cli/spec_run.h"
+#include "util/xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void fmt_val(char *buf, size_t n, emu_type t, const uint8_t *p)
+{
+	uint64_t u = 0;
+	memcpy(&u, p, (size_t)emu_type_size(t));
+	switch (t) {
+	case EMU_T_S8: snprintf(buf, n, "%d", (int8_t)u); break;
+	case EMU_T_S16: snprintf(buf, n, "%d", (int16_t)u); break;
+	case EMU_T_S32: snprintf(buf, n, "%d", (int32_t)u); break;
+	case EMU_T_S64: snprintf(buf, n, "%lld", (long long)u); break;
+	case EMU_T_F32: {
+		float f;
+		memcpy(&f, p, 4);
+		snprintf(buf, n, "%.9g", f);
+		break;
+	}
+	case EMU_T_F64: {
+		double d;
+		memcpy(&d, p, 8);
+		snprintf(buf, n, "%.17g", d);
+		break;
+	}
+	default: snprintf(buf, n, "%llu", (unsigned long long)u); break;
+	}
+}
+
+static bool equal(emu_type t, const uint8_t *got, const uint8_t *want, bool has_tol, double tol)
+{
+	int size = emu_type_size(t);
+	if (!emu_type_is_float(t) || !has_tol)
+		return !memcmp(got, want, (size_t)size);
+	double g, w;
+	if (t == EMU_T_F32) {
+		float a, b;
+		memcpy(&a, got, 4);
+		memcpy(&b, want, 4);
+		g = a;
+		w = b;
+	} else {
+		memcpy(&g, got, 8);
+		memcpy(&w, want, 8);
+	}
+	if (isnan(g) || isnan(w))
+		return isnan(g) && isnan(w);
+	double diff = fabs(g - w);
+	return diff <= tol || diff <= tol * fabs(w);
+}
+
+int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked)
+{
+	int failed = 0;
+	*nchecked = 0;
+	for (int i = 0; i < s->nexpects; i++) {
+		const spec_expect *e = &s->expects[i];
+		ast_diags dg = spec_diags(s, e->file, diag);
+		emu_buffer *b = emu_gmem_find_name(&x->gmem, e->name);
+		if (!b) {
+			ast_error(&dg, e->loc, "no buffer named '%s'", e->name);
+			failed++;
+			continue;
+		}
+		if (!e->nvals && !e->path) {
+			fprintf(out, "expect %s: output (no values to check)\n", e->name);
+			continue;
+		}
+		int size = emu_type_size(b->type);
+		uint8_t *want = xcalloc(b->size + 8, 1);
+		bool bad = false;
+		if (e->path) {
+			char *path = spec_rel_path(e->file, e->path);
+			size_t len;
+			uint8_t *d = (uint8_t *)xread_file(path, &len);
+			if (!d || len != b->size) {
+				ast_error(&dg, e->loc, "cannot read '%s' or its size differs from the buffer", path);
+				bad = true;
+			} else
+				memcpy(want, d, len);
+			free(d);
+			free(path);
+		} else if ((uint64_t)e->nvals != b->count) {
+			ast_error(&dg, e->loc, "%d values given for the %llu elements of the buffer",
+				  e->nvals, (unsigned long long)b->count);
+			bad = true;
+		} else
+			for (int k = 0; k < e->nvals && !bad; k++) {
+				uint64_t bits;
+				const char *why = spec_value_bits(e->vals[k].text, b->type, &bits);
+				if (why) {
+					ast_error(&dg, e->vals[k].loc, "'%s': %s", e->vals[k].text, why);
+					bad = true;
+				} else
+					emu_type_put(want + (uint64_t)k * (uint64_t)size, b->type, bits);
+			}
+		(*nchecked)++;
+		if (bad) {
+			failed++;
+			free(want);
+			continue;
+		}
+		uint64_t nbad = 0, first = 0;
+		for (uint64_t k = 0; k < b->count; k++)
+			if (!equal(b->type, b->data + k * (uint64_t)size, want + k * (uint64_t)size, e->has_tol,
+				   e->tol)) {
+				if (!nbad)
+					first = k;
+				nbad++;
+			}
+		if (nbad) {
+			char g[64], w[64];
+			fmt_val(g, sizeof g, b->type, b->data + first * (uint64_t)size);
+			fmt_val(w, sizeof w, b->type, want + first * (uint64_t)size);
+			fprintf(out, "expect %s: FAILED, %llu of %llu differ; first [%llu]: got %s, want %s\n",
+				e->name, (unsigned long long)nbad, (unsigned long long)b->count,
+				(unsigned long long)first, g, w);
+			failed++;
+		} else
+			fprintf(out, "expect %s: ok (%llu values)\n", e->name, (unsigned long long)b->count);
+		free(want);
+	}
+	return failed;
+}
+
+bool spec_dump(emu_ctx *x, const char *name, FILE *out)
+{
+	emu_buffer *b = emu_gmem_find_name(&x->gmem, name);
+	if (!b)
+		return false;
+	int size = emu_type_size(b->type);
+	fprintf(out, "%s (%s[%llu] at 0x%llx):", b->name, emu_type_name(b->type),
+		(unsigned long long)b->count, (unsigned long long)b->addr);
+	for (uint64_t k = 0; k < b->count; k++) {
+		char v[64];
+		fmt_val(v, sizeof v, b->type, b->data + k * (uint64_t)size);
+		fprintf(out, "%s%s", k % 8 ? " " : "\n  ", v);
+	}
+	fputc('\n', out);
+	return true;
+}

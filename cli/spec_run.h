@@ -1,0 +1,20 @@
+/* Directives and a launch: applying a parsed emu_spec to a context, checking .expect after the run. */
+#ifndef SIMTEMU_SPEC_RUN_H
+#define SIMTEMU_SPEC_RUN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "emu/emu.h"
+#include "front/spec.h"
+
+/* Grid, block, shared and local sizes given by directives, into the context. */
+void spec_geometry(const emu_spec *s, emu_ctx *x);
+/* Create buffers, write parameters and constants. Returns errors reported. */
+int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
+/* Check every .expect; prints one line each to out. Returns the number that failed. */
+int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
+/* Print a buffer's contents (--dump). False if there is no such buffer. */
+bool spec_dump(emu_ctx *x, const char *name, FILE *out);
+
+#endif

@@ -1,0 +1,595 @@
+/* Launch directives read from text: .target .kernel .grid .block .shared .local .buffer .param .const .expect */
+#include "front/spec.h"
+#include "isa/isa.h"
+#include "util/xalloc.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	char *w;
+	int col;
+} tok;
+
+typedef struct {
+	emu_spec *s;
+	ast_diags dg;
+	const char *file;
+	int line;
+	tok *t;
+	int n, cap;
+	/* the first directive of each list kind in this file replaces the earlier list */
+	bool replaced_bufs, replaced_params, replaced_consts, replaced_expects;
+} pstate;
+
+#define GROW(arr, n) ((arr) = xrealloc((arr), sizeof *(arr) * (size_t)((n) + 1)), &(arr)[(n)++])
+
+static void perr(pstate *p, int k, const char *fmt, const char *a)
+{
+	int col = (k >= 0 && k < p->n) ? p->t[k].col : (p->n > 0 ? p->t[p->n - 1].col : 1);
+	ast_error(&p->dg, (ast_loc){p->line, col}, fmt, a);
+}
+
+/* ---- values ---- */
+
+bool spec_parse_int(const char *t, int64_t *v, bool *neg_out)
+{
+	errno = 0;
+	char *e;
+	bool neg = *t == '-';
+	const char *q = (*t == '-' || *t == '+') ? t + 1 : t;
+	if (!isdigit((unsigned char)*q))
+		return false;
+	unsigned long long u = strtoull(q, &e, 0);
+	if (*e || errno)
+		return false;
+	if (neg && u > 0x8000000000000000ull)
+		return false;
+	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	if (neg_out)
+		*neg_out = neg;
+	return true;
+}
+
+bool spec_parse_float(const char *t, double *v)
+{
+	char *e;
+	if (!strcmp(t, "nan") || !strcmp(t, "NaN") || !strcmp(t, "NAN")) {
+		*v = NAN;
+		return true;
+	}
+	errno = 0;
+	*v = strtod(t, &e);
+	return *t && !*e;
+}
+
+const char *spec_value_bits(const char *text, emu_type t, uint64_t *bits)
+{
+	if (t == EMU_T_F32 || t == EMU_T_F64) {
+		double d;
+		if (!spec_parse_float(text, &d))
+			return "not a number";
+		if (t == EMU_T_F32) {
+			float f = (float)d;
+			uint32_t u;
+			memcpy(&u, &f, 4);
+			*bits = u;
+		} else
+			memcpy(bits, &d, 8);
+		return NULL;
+	}
+	int64_t v;
+	bool neg = false;
+	if (!spec_parse_int(text, &v, &neg))
+		return "not an integer";
+	int size = emu_type_size(t);
+	bool sgn = t == EMU_T_S8 || t == EMU_T_S16 || t == EMU_T_S32 || t == EMU_T_S64;
+	if (size < 8) {
+		int64_t lo = sgn ? -((int64_t)1 << (size * 8 - 1)) : 0;
+		int64_t hi = sgn ? ((int64_t)1 << (size * 8 - 1)) - 1 : ((int64_t)1 << (size * 8)) - 1;
+		/* hex spellings of the unsigned bit pattern are accepted for signed types */
+		bool hex = strstr(text, "0x") || strstr(text, "0X");
+		if (v < lo || v > (hex && sgn ? ((int64_t)1 << (size * 8)) - 1 : hi))
+			return "out of range for the type";
+	} else if (!sgn && neg)
+		return "negative value for an unsigned type";
+	*bits = (uint64_t)v;
+	if (size < 8)
+		*bits &= (1ull << (size * 8)) - 1;
+	return NULL;
+}
+
+static spec_val *take_vals(pstate *p, int from, int *n)
+{
+	*n = p->n - from;
+	spec_val *v = xcalloc((size_t)*n, sizeof *v);
+	for (int i = 0; i < *n; i++) {
+		v[i].text = xstrdup(p->t[from + i].w);
+		v[i].loc = (ast_loc){p->line, p->t[from + i].col};
+	}
+	return v;
+}
+
+static void free_vals(spec_val *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i].text);
+	free(v);
+}
+
+static void free_bufs(emu_spec *s)
+{
+	for (int i = 0; i < s->nbufs; i++) {
+		free(s->bufs[i].name);
+		free(s->bufs[i].path);
+		free_vals(s->bufs[i].vals, s->bufs[i].nvals);
+	}
+	s->nbufs = 0;
+}
+
+static void free_params(emu_spec *s)
+{
+	for (int i = 0; i < s->nparams; i++)
+		free(s->params[i].val.text);
+	s->nparams = 0;
+}
+
+static void free_consts(emu_spec *s)
+{
+	for (int i = 0; i < s->nconsts; i++)
+		free_vals(s->consts[i].vals, s->consts[i].nvals);
+	s->nconsts = 0;
+}
+
+static void free_expects(emu_spec *s)
+{
+	for (int i = 0; i < s->nexpects; i++) {
+		free(s->expects[i].name);
+		free(s->expects[i].path);
+		free_vals(s->expects[i].vals, s->expects[i].nvals);
+	}
+	s->nexpects = 0;
+}
+
+/* The first directive of a kind in a file replaces what an earlier file gave. */
+static void replace_once(bool *replaced, emu_spec *s, void (*clear)(emu_spec *))
+{
+	if (!*replaced) {
+		*replaced = true;
+		clear(s);
+	}
+}
+
+static bool get_u32(pstate *p, int k, uint32_t *out, uint32_t min)
+{
+	int64_t v;
+	if (k >= p->n || !spec_parse_int(p->t[k].w, &v, NULL) || v < min || v > 0xffffffffLL) {
+		perr(p, k, min ? "expected a number >= 1%s" : "expected a number%s", k < p->n ? "" : " (missing)");
+		return false;
+	}
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool get_type(pstate *p, int k, emu_type *t)
+{
+	int v = k < p->n ? emu_type_parse(p->t[k].w) : -1;
+	if (v < 0) {
+		perr(p, k, "expected a type (u8 s8 u16 s16 u32 s32 u64 s64 f32 f64)%s", "");
+		return false;
+	}
+	*t = (emu_type)v;
+	return true;
+}
+
+/* ---- directives ---- */
+
+static void dims(pstate *p, uint32_t d[3], bool *has)
+{
+	if (p->n < 2 || p->n > 4) {
+		perr(p, 0, "%s takes 1 to 3 sizes", p->t[0].w);
+		return;
+	}
+	uint32_t v[3] = {1, 1, 1};
+	for (int i = 1; i < p->n; i++)
+		if (!get_u32(p, i, &v[i - 1], 1))
+			return;
+	memcpy(d, v, sizeof v);
+	*has = true;
+}
+
+/* ".buffer ... = INIT" from word k (after the '='): the initializer of b. False on an error (reported). */
+static bool buffer_init(pstate *p, int k, spec_buffer *b)
+{
+	const char *w = p->t[k].w;
+	if (!strcmp(w, "fill")) {
+		b->init = SPEC_INIT_FILL;
+		if (p->n != k + 2) {
+			perr(p, k, "usage: fill V%s", "");
+			return false;
+		}
+		b->vals = take_vals(p, k + 1, &b->nvals);
+	} else if (!strcmp(w, "iota")) {
+		b->init = SPEC_INIT_IOTA;
+		if (p->n > k + 3) {
+			perr(p, k, "usage: iota [START [STEP]]%s", "");
+			return false;
+		}
+		b->vals = take_vals(p, k + 1, &b->nvals);
+	} else if (!strcmp(w, "random")) {
+		b->init = SPEC_INIT_RANDOM;
+		if (p->n != k + 2 && p->n != k + 4) {
+			perr(p, k, "usage: random SEED [LO HI]%s", "");
+			return false;
+		}
+		b->vals = take_vals(p, k + 1, &b->nvals);
+	} else if (!strcmp(w, "file")) {
+		b->init = SPEC_INIT_FILE;
+		if (p->n != k + 2) {
+			perr(p, k, "usage: file PATH%s", "");
+			return false;
+		}
+		b->path = xstrdup(p->t[k + 1].w);
+	} else {
+		b->init = SPEC_INIT_LIST;
+		b->vals = take_vals(p, k, &b->nvals);
+		if ((uint64_t)b->nvals != b->count) {
+			char m[96];
+			snprintf(m, sizeof m, "%d values given for %llu elements", b->nvals,
+				 (unsigned long long)b->count);
+			perr(p, k, "%s", m);
+			free_vals(b->vals, b->nvals);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void d_buffer(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	replace_once(replaced, s, free_bufs);
+	if (p->n < 4) {
+		perr(p, 0, "usage: .buffer NAME TYPE COUNT [@ADDR] [= INIT]%s", "");
+		return;
+	}
+	spec_buffer b = {.file = p->file, .loc = {p->line, p->t[1].col}};
+	for (int i = 0; i < s->nbufs; i++)
+		if (!strcmp(s->bufs[i].name, p->t[1].w)) {
+			perr(p, 1, "buffer '%s' defined twice", p->t[1].w);
+			return;
+		}
+	int64_t cnt;
+	if (!get_type(p, 2, &b.type))
+		return;
+	if (!spec_parse_int(p->t[3].w, &cnt, NULL) || cnt < 0 || cnt > (1LL << 32)) {
+		perr(p, 3, "expected an element count%s", "");
+		return;
+	}
+	b.count = (uint64_t)cnt;
+	int k = 4;
+	if (k < p->n && p->t[k].w[0] == '@') {
+		int64_t a;
+		if (!spec_parse_int(p->t[k].w + 1, &a, NULL) || a < 0) {
+			perr(p, k, "expected @ADDR%s", "");
+			return;
+		}
+		b.has_addr = true;
+		b.addr = (uint64_t)a;
+		k++;
+	}
+	if (k < p->n) {
+		if (strcmp(p->t[k].w, "=") || k + 1 >= p->n) {
+			perr(p, k, "expected '= INIT'%s", "");
+			return;
+		}
+		if (!buffer_init(p, k + 1, &b))
+			return;
+	}
+	b.name = xstrdup(p->t[1].w);
+	*GROW(s->bufs, s->nbufs) = b;
+}
+
+static void d_param(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	replace_once(replaced, s, free_params);
+	spec_param q = {.file = p->file, .loc = {p->line, p->t[0].col}};
+	int k = 1;
+	if (k < p->n && p->t[k].w[0] == '@') {
+		int64_t a;
+		if (!spec_parse_int(p->t[k].w + 1, &a, NULL) || a < 0 || a > 4096) {
+			perr(p, k, "expected @OFFSET%s", "");
+			return;
+		}
+		q.has_off = true;
+		q.off = (uint32_t)a;
+		k++;
+	}
+	if (p->n != k + 2) {
+		perr(p, 0, "usage: .param [@OFFSET] TYPE VALUE%s", "");
+		return;
+	}
+	if (!get_type(p, k, &q.type))
+		return;
+	q.val.text = xstrdup(p->t[k + 1].w);
+	q.val.loc = (ast_loc){p->line, p->t[k + 1].col};
+	*GROW(s->params, s->nparams) = q;
+}
+
+static void d_const(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	replace_once(replaced, s, free_consts);
+	spec_const c = {.file = p->file, .loc = {p->line, p->t[0].col}};
+	uint32_t bank, off;
+	if (p->n < 5) {
+		perr(p, 0, "usage: .const BANK OFFSET TYPE V1 V2 ...%s", "");
+		return;
+	}
+	if (!get_u32(p, 1, &bank, 0) || !get_u32(p, 2, &off, 0) || !get_type(p, 3, &c.type))
+		return;
+	if (bank >= ISA_NCBANKS) {
+		perr(p, 1, "constant bank out of range (0 to 17)%s", "");
+		return;
+	}
+	if (off % (uint32_t)emu_type_size(c.type) ||
+	    (uint64_t)off + (uint64_t)(p->n - 4) * (uint64_t)emu_type_size(c.type) > ISA_CBANK_BYTES) {
+		perr(p, 2, "offset misaligned for the type or values past the 64 KiB bank%s", "");
+		return;
+	}
+	c.bank = (int)bank;
+	c.off = off;
+	c.vals = take_vals(p, 4, &c.nvals);
+	*GROW(s->consts, s->nconsts) = c;
+}
+
+/* ".const .u32 constant1NAME[N] = {" and its value lines up to "};" (from 'rest'):
+   the literal pool of kernel NAME, which GPGPU-Sim took from the ELF. */
+static void read_table(emu_spec *s, const char *line, const char *rest)
+{
+	const char *n = strstr(line, "constant1") + 9;
+	size_t len = strcspn(n, "[ \t");
+	spec_table t = {.kernel = xcalloc(len + 1, 1)};
+	memcpy(t.kernel, n, len);
+	const char *end = strstr(rest, "};");
+	for (const char *q = rest; end && q < end;) {
+		char *next;
+		unsigned long v = strtoul(q, &next, 0);
+		if (next == q) {
+			q++;
+			continue;
+		}
+		t.vals = xrealloc(t.vals, sizeof *t.vals * (size_t)(t.nvals + 1));
+		t.vals[t.nvals++] = (uint32_t)v;
+		q = next;
+	}
+	*GROW(s->tables, s->ntables) = t;
+}
+
+static void d_expect(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	replace_once(replaced, s, free_expects);
+	if (p->n < 2) {
+		perr(p, 0, "usage: .expect NAME [= V1 V2 ... | file PATH] [tol=EPS]%s", "");
+		return;
+	}
+	spec_expect e = {.file = p->file, .loc = {p->line, p->t[1].col}};
+	int end = p->n;
+	if (!strncmp(p->t[end - 1].w, "tol=", 4)) {
+		double t;
+		if (!spec_parse_float(p->t[end - 1].w + 4, &t) || t < 0) {
+			perr(p, end - 1, "expected tol=EPS%s", "");
+			return;
+		}
+		e.has_tol = true;
+		e.tol = t;
+		end--;
+	}
+	if (end > 2) {
+		if (strcmp(p->t[2].w, "=") || end == 3) {
+			perr(p, 2, "expected '= V1 V2 ...' or '= file PATH'%s", "");
+			return;
+		}
+		if (!strcmp(p->t[3].w, "file")) {
+			if (end != 5) {
+				perr(p, 3, "usage: file PATH%s", "");
+				return;
+			}
+			e.path = xstrdup(p->t[4].w);
+		} else {
+			int save = p->n;
+			p->n = end;
+			e.vals = take_vals(p, 3, &e.nvals);
+			p->n = save;
+		}
+	}
+	e.name = xstrdup(p->t[1].w);
+	*GROW(s->expects, s->nexpects) = e;
+}
+
+/* Split a directive line into words; '=' stands alone unless in tol=. */
+static void tokenize(pstate *p, char *line)
+{
+	p->n = 0;
+	char *c = line;
+	for (char *q = line; *q; q++)
+		if (*q == '#' || (q[0] == '/' && q[1] == '/')) {
+			*q = 0;
+			break;
+		}
+	while (*c) {
+		while (*c == ' ' || *c == '\t' || *c == '\r')
+			c++;
+		if (!*c)
+			break;
+		char *st = c;
+		if (*c == '=') {
+			c++;
+		} else {
+			while (*c && *c != ' ' && *c != '\t' && *c != '\r' &&
+			       !(*c == '=' && strncmp(st, "tol", 3)))
+				c++;
+		}
+		char save = *c;
+		*c = 0;
+		if (p->n == p->cap) {
+			p->cap = p->cap ? 2 * p->cap : 64;
+			p->t = xrealloc(p->t, sizeof *p->t * (size_t)p->cap);
+		}
+		p->t[p->n].w = xstrdup(st);
+		p->t[p->n].col = (int)(st - line) + 1;
+		p->n++;
+		*c = save;
+	}
+}
+
+/* One directive line (tokenized into p); rest: the text after it, for a PTXPlus table. */
+static void directive(pstate *p, const char *line, const char *rest)
+{
+	emu_spec *s = p->s;
+	const char *d = p->t[0].w;
+	/* PTXPlus declarations (.version .entry .reg, and .const/.param/.global with a
+	   .type second) belong to the listing, not to the launch */
+	bool ptx_decl = !strcmp(d, ".version") || !strcmp(d, ".entry") || !strcmp(d, ".reg") ||
+			(p->n > 1 && p->t[1].w[0] == '.');
+	if (ptx_decl && !strcmp(d, ".const") && rest && strstr(line, "constant1") && strchr(line, '{'))
+		read_table(s, line, rest);
+	else if (ptx_decl)
+		;
+	else if (!strcmp(d, ".target")) {
+		if (p->n < 2)
+			perr(p, 0, "usage: .target sm_XX%s", "");
+		else {
+			free(s->target);
+			s->target = xstrdup(p->t[1].w);
+			s->target[strcspn(s->target, ",")] = 0; /* PTXPlus: .target sm_10, map_f64_to_f32 */
+		}
+	} else if (!strcmp(d, ".kernel")) {
+		if (p->n != 2)
+			perr(p, 0, "usage: .kernel NAME%s", "");
+		else {
+			free(s->kernel);
+			s->kernel = xstrdup(p->t[1].w);
+		}
+	} else if (!strcmp(d, ".grid"))
+		dims(p, s->grid, &s->has_grid);
+	else if (!strcmp(d, ".block"))
+		dims(p, s->block, &s->has_block);
+	else if (!strcmp(d, ".shared")) {
+		if (p->n == 2 && get_u32(p, 1, &s->shared_bytes, 0))
+			s->has_shared = true;
+		else if (p->n != 2)
+			perr(p, 0, "usage: .shared BYTES%s", "");
+	} else if (!strcmp(d, ".local")) {
+		if (p->n == 2 && get_u32(p, 1, &s->local_bytes, 0))
+			s->has_local = true;
+		else if (p->n != 2)
+			perr(p, 0, "usage: .local BYTES%s", "");
+	} else if (!strcmp(d, ".buffer"))
+		d_buffer(p, &p->replaced_bufs);
+	else if (!strcmp(d, ".param"))
+		d_param(p, &p->replaced_params);
+	else if (!strcmp(d, ".const"))
+		d_const(p, &p->replaced_consts);
+	else if (!strcmp(d, ".expect"))
+		d_expect(p, &p->replaced_expects);
+	else if (strcmp(d, ".headerflags"))
+		perr(p, 0, "unknown directive '%s'", d);
+}
+
+int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
+{
+	pstate *p = xcalloc(1, sizeof *p);
+	p->s = s;
+	s->files = xrealloc(s->files, sizeof *s->files * (size_t)(s->nfiles + 1));
+	s->texts = xrealloc(s->texts, sizeof *s->texts * (size_t)(s->nfiles + 1));
+	s->files[s->nfiles] = xstrdup(file);
+	s->texts[s->nfiles] = xstrdup(text);
+	p->file = s->files[s->nfiles];
+	p->dg = (ast_diags){.file = p->file, .src = s->texts[s->nfiles], .out = diag ? diag : stderr};
+	s->nfiles++;
+	const char *cur = text;
+	for (p->line = 1; *cur; p->line++) {
+		const char *e = strchr(cur, '\n');
+		size_t len = e ? (size_t)(e - cur) : strlen(cur);
+		const char *q = cur;
+		while (q < cur + len && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < cur + len && *q == '.' && q + 1 < cur + len && isalpha((unsigned char)q[1])) {
+			char *line = xcalloc(len + 1, 1);
+			memcpy(line, cur, len);
+			tokenize(p, line);
+			directive(p, line, e ? e + 1 : NULL);
+			for (int i = 0; i < p->n; i++)
+				free(p->t[i].w);
+			free(line);
+		}
+		cur = e ? e + 1 : cur + len;
+	}
+	int n = p->dg.nerrors;
+	free(p->t);
+	free(p);
+	return n;
+}
+
+void spec_free(emu_spec *s)
+{
+	free_bufs(s);
+	free_params(s);
+	free_consts(s);
+	free_expects(s);
+	for (int i = 0; i < s->nfiles; i++) {
+		free(s->files[i]);
+		free(s->texts[i]);
+	}
+	free(s->bufs);
+	free(s->params);
+	free(s->consts);
+	for (int i = 0; i < s->ntables; i++) {
+		free(s->tables[i].kernel);
+		free(s->tables[i].vals);
+	}
+	free(s->tables);
+	free(s->expects);
+	free(s->files);
+	free(s->texts);
+	free(s->target);
+	free(s->kernel);
+	memset(s, 0, sizeof *s);
+}
+
+/* ---- queries of a parsed spec ---- */
+
+bool spec_has_buffer(const emu_spec *s, const char *name)
+{
+	for (int i = 0; i < s->nbufs; i++)
+		if (!strcmp(s->bufs[i].name, name))
+			return true;
+	return false;
+}
+
+ast_diags spec_diags(const emu_spec *s, const char *file, FILE *diag)
+{
+	for (int i = 0; i < s->nfiles; i++)
+		if (s->files[i] == file || !strcmp(s->files[i], file))
+			return (ast_diags){.file = s->files[i], .src = s->texts[i], .out = diag};
+	return (ast_diags){.file = file, .out = diag};
+}
+
+/* A path relative to the directory of the file holding the directive. */
+char *spec_rel_path(const char *file, const char *path)
+{
+	const char *slash = strrchr(file, '/');
+	if (path[0] == '/' || !slash)
+		return xstrdup(path);
+	size_t n = (size_t)(slash - file) + 1;
+	char *r = xcalloc(n + strlen(path) + 1, 1);
+	memcpy(r, file, n);
+	strcpy(r + n, path);
+	return r;
+}

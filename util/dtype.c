@@ -1,0 +1,26 @@
+/* Element data types: the name and size table, parsing a name, storing a value's bits. */
+#include <string.h>
+
+#include "util/dtype.h"
+
+static const struct { const char *name; int size; } emu_types[] = {
+	{"u8", 1}, {"s8", 1}, {"u16", 2}, {"s16", 2}, {"u32", 4}, {"s32", 4},
+	{"u64", 8}, {"s64", 8}, {"f32", 4}, {"f64", 8},
+};
+
+int emu_type_size(emu_type t) { return emu_types[t].size; }
+const char *emu_type_name(emu_type t) { return emu_types[t].name; }
+bool emu_type_is_float(emu_type t) { return t == EMU_T_F32 || t == EMU_T_F64; }
+
+int emu_type_parse(const char *s)
+{
+	for (int i = 0; i < (int)(sizeof emu_types / sizeof emu_types[0]); i++)
+		if (!strcmp(s, emu_types[i].name))
+			return i;
+	return -1;
+}
+
+void emu_type_put(uint8_t *p, emu_type t, uint64_t bits)
+{
+	memcpy(p, &bits, (size_t)emu_type_size(t)); /* little-endian host */
+}
