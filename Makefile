@@ -127,3 +127,16 @@ examples: $(BIN)
 
 clean:
 	rm -rf build build-san simtemu simtemu-san
+
+# Real compiler output (tests/gen): NVIDIA's ptxas/cuobjdump/nvdisasm from Debian non-free
+# into $(BUILD)/cuda without touching the system's apt; regen rewrites the committed
+# listings tests/gen/sass/, regen-check compares them (skips without the toolkit).
+.PHONY: toolkit regen regen-check
+toolkit:
+	BUILD=$(BUILD) sh tools/toolkit.sh
+
+regen:
+	BUILD=$(BUILD) sh tools/regen.sh
+
+regen-check:
+	BUILD=$(BUILD) sh tools/regen.sh --check
