@@ -103,6 +103,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
+	SIMTEMU=./$(BIN) sh tests/gen/check.sh
 
 # Re-record the behaviour goldens (only for an intended change of behaviour)
 golden: $(BIN)
