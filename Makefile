@@ -123,6 +123,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
+	SIMTEMU=./$(BIN) sh tests/gen/check.sh
 
 # Re-record the behaviour goldens (only for an intended change of behaviour)
 golden: $(BIN)
@@ -147,3 +148,16 @@ examples: $(BIN)
 
 clean:
 	rm -rf build build-san build-switch simtemu simtemu-san simtemu-switch
+
+# Real compiler output (tests/gen): NVIDIA's ptxas/cuobjdump/nvdisasm from Debian non-free
+# into $(BUILD)/cuda without touching the system's apt; regen rewrites the committed
+# listings tests/gen/sass/, regen-check compares them (skips without the toolkit).
+.PHONY: toolkit regen regen-check
+toolkit:
+	BUILD=$(BUILD) sh tools/toolkit.sh
+
+regen:
+	BUILD=$(BUILD) sh tools/regen.sh
+
+regen-check:
+	BUILD=$(BUILD) sh tools/regen.sh --check
