@@ -54,6 +54,24 @@ typedef enum {
 	EMU_EV_END,   /* every CTA finished; w is NULL */
 } emu_event;
 
+/* Why a stepped run stopped (emu/step.h); the last three leave the run resumable. */
+typedef enum {
+	EMU_STOP_END,     /* every CTA finished */
+	EMU_STOP_TRAP,    /* x->trap says why; the state is still there to inspect */
+	EMU_STOP_QUIT,    /* a hook ended the run */
+	EMU_STOP_STEP,    /* before the issue that would pass until.at_step */
+	EMU_STOP_BREAK,   /* before issuing an instruction marked in until.breaks */
+	EMU_STOP_BARRIER, /* a barrier released (until.barrier) */
+} emu_stop;
+
+/* When a stepped run stops (emu/step.h). */
+typedef struct {
+	uint64_t at_step;       /* stop before an issue once x->steps has reached this (0: never) */
+	const uint8_t *breaks;  /* by instruction index: nonzero stops before issuing it (NULL: none);
+				   the first issue after a resume does not stop here */
+	bool barrier;           /* stop after a barrier releases */
+} emu_until;
+
 /* A hook returns nonzero to end the run at once (EMU_QUIT). */
 typedef int (*emu_hook)(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev,
 			const simt_token *tok);
@@ -118,6 +136,9 @@ struct emu_ctx {
 	emu_trap trap;
 	emu_hook hook;
 	void *hook_user;
+	const emu_until *until;   /* a stepped run's stop conditions (emu/step.h), else NULL */
+	emu_stop stop_reason;
+	bool resumed;             /* the next issue is the first after a resume */
 	emu_insn *code;           /* the function's instructions with operands bound for this launch */
 	uint32_t (*vecs)[32];     /* the lane vectors that bound operands point to */
 	emu_cta *cur_cta;         /* the running CTA (for traps and hooks) */

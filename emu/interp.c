@@ -33,6 +33,21 @@ void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 }
 
 
+/* A stepped run (emu/step.h): stop before this issue? */
+static bool until_hit(emu_ctx *x, uint32_t pc)
+{
+	const emu_until *u = x->until;
+	bool first = x->resumed;
+	x->resumed = false;
+	if (u->at_step && x->steps >= u->at_step)
+		x->stop_reason = EMU_STOP_STEP;
+	else if (!first && u->breaks && u->breaks[pc])
+		x->stop_reason = EMU_STOP_BREAK;
+	else
+		return false;
+	return true;
+}
+
 /* Dispatch: one set of operation bodies, built as a switch or (make DISPATCH=goto, the
    default where the compiler has labels as values) as computed goto. */
 #ifndef EMU_DISPATCH_GOTO
@@ -114,6 +129,8 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			if (r & EMU_FETCH_AGAIN)
 				continue;
 		}
+		if (x->until && until_hit(x, pc))
+			return RUN_STOP;
 		if (x->steps >= x->max_steps && !take_budget(x)) {
 			emu_trap_at(x, w, -1, in, "step budget exhausted (--max-steps %llu)",
 			     (unsigned long long)x->max_steps_total);

@@ -4,7 +4,7 @@
 
 #include "emu/emu.h"
 
-typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT } run_result;
+typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT, RUN_STOP } run_result;
 
 /* Run warp w of cta until it finishes, waits at a barrier, traps or a hook quits. */
 run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w);

@@ -9,6 +9,7 @@
 #include "emu/interp.h"
 #include "emu/lanes.h"
 #include "emu/stats.h"
+#include "emu/step.h"
 
 
 /* ---- CTAs and the grid ---- */
@@ -59,34 +60,6 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 		w->state = EMU_W_RUN;
 	}
 	return EMU_OK;
-}
-
-static emu_status run_cta(emu_ctx *x, emu_cta *c)
-{
-	for (;;) {
-		int running = 0;
-		for (int i = 0; i < c->nwarps; i++) {
-			emu_warp *w = &c->warps[i];
-			if (w->state != EMU_W_RUN)
-				continue;
-			x->cur_warp = i;
-			run_result r = emu_run_warp(x, c, w);
-			if (r == RUN_TRAP)
-				return trapped(x, w);
-			if (r == RUN_QUIT)
-				return EMU_QUIT;
-			running++;
-		}
-		int waiting = 0;
-		for (int i = 0; i < c->nwarps; i++)
-			waiting += c->warps[i].state == EMU_W_BAR;
-		if (!waiting)
-			return EMU_OK;
-		emu_status st = release_or_deadlock(x, c);
-		if (st != EMU_OK)
-			return st;
-		(void)running;
-	}
 }
 
 static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token *stacks)
@@ -148,68 +121,164 @@ static emu_cta_stats stats_now(const emu_ctx *x)
 	return (emu_cta_stats){.warp = t.warp, .thread = t.thread, .active = t.active, .predoff = t.predoff};
 }
 
+/* A launch on one thread that can stop between two issues and go on (emu/step.h): the
+   CTA being run, its warps' storage, and the round-robin position. */
+typedef struct emu_run {
+	emu_ctx *x;
+	emu_cta c;
+	uint32_t (*regs)[32];
+	simt_token *stacks;
+	size_t rows;
+	uint32_t ncta;
+	int wi;              /* the warp whose turn it is */
+	bool live;           /* c holds a CTA that has not finished */
+	bool uses_local;
+	bool over;           /* ended: every CTA finished, or a trap */
+	emu_cta_stats before;
+} emu_run;
+
+static emu_status run_open(emu_run *r, emu_ctx *x)
+{
+	memset(r, 0, sizeof *r);
+	r->x = x;
+	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
+	r->ncta = x->grid[0] * x->grid[1] * x->grid[2];
+	emu_cta *c = &r->c;
+	c->nwarps = (int)((nthreads + (uint32_t)x->warp_size - 1) / (uint32_t)x->warp_size);
+	r->rows = (size_t)(x->f->nregs + EMU_SINK_ROWS);
+	r->regs = malloc(sizeof *r->regs * r->rows * (size_t)c->nwarps);
+	r->stacks = malloc(sizeof *r->stacks * (size_t)x->stack_limit * (size_t)c->nwarps);
+	c->warps = malloc(sizeof *c->warps * (size_t)c->nwarps);
+	c->smem = malloc(x->shared_bytes ? x->shared_bytes : 1);
+	c->lmem = malloc((size_t)x->local_bytes * nthreads + 1);
+	if (!r->regs || !r->stacks || !c->warps || !c->smem || !c->lmem) {
+		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
+		r->over = true;
+		return EMU_TRAP;
+	}
+	for (int i = 0; i < x->f->n; i++)
+		r->uses_local |= (x->code[i].h == EMU_H_LD || x->code[i].h == EMU_H_ST) &&
+				 x->code[i].sub3 == EMU_SP_LOCAL;
+	return EMU_OK;
+}
+
+static void run_close(emu_run *r)
+{
+	if (r->x)
+		r->x->cur_cta = NULL;
+	free(r->regs);
+	free(r->stacks);
+	free(r->c.warps);
+	free(r->c.smem);
+	free(r->c.lmem);
+	memset(r, 0, sizeof *r);
+}
+
+/* Take the next CTA from the pool and set it up; false when none is left. */
+static bool cta_begin(emu_run *r, emu_status *st)
+{
+	emu_ctx *x = r->x;
+	emu_cta *c = &r->c;
+	uint32_t lin = __atomic_fetch_add(&x->pool->next_cta, 1, __ATOMIC_RELAXED);
+	if (lin >= r->ncta || __atomic_load_n(&x->pool->stop, __ATOMIC_RELAXED))
+		return false;
+	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
+	c->ctaid[0] = lin % x->grid[0];
+	c->ctaid[1] = lin / x->grid[0] % x->grid[1];
+	c->ctaid[2] = lin / (x->grid[0] * x->grid[1]);
+	c->linear = (int)lin;
+	c->issued = 0;
+	memset(r->regs, 0, sizeof *r->regs * r->rows * (size_t)c->nwarps);
+	memset(c->smem, 0, x->shared_bytes);
+	if (r->uses_local) /* only LDL/STL reach local memory */
+		memset(c->lmem, 0, (size_t)x->local_bytes * nthreads);
+	x->cur_cta = c;
+	setup_warps(x, c, r->regs, r->stacks);
+	if (x->prog->rt->cta_init && !x->prog->rt->cta_init(x, c)) { /* it says why in x->trap */
+		*st = EMU_TRAP;
+		return false;
+	}
+	r->before = x->cta_stats ? stats_now(x) : (emu_cta_stats){0};
+	r->live = true;
+	r->wi = 0;
+	return true;
+}
+
+static void cta_end(emu_run *r)
+{
+	emu_ctx *x = r->x;
+	if (x->cta_stats) { /* this worker's counts grew by exactly this CTA's */
+		emu_cta_stats after = stats_now(x), b = r->before;
+		x->cta_stats[r->c.linear] = (emu_cta_stats){after.warp - b.warp, after.thread - b.thread,
+							     after.active - b.active, after.predoff - b.predoff};
+	}
+	r->live = false;
+}
+
+/* Run until the end, a trap, a hook's quit, or (with x->until) a stop condition. Each
+   CTA's warps take turns, each until it finishes or waits at a barrier (SPEC section 5). */
+static emu_stop run_go(emu_run *r, emu_status *st)
+{
+	emu_ctx *x = r->x;
+	*st = EMU_OK;
+	if (r->over)
+		return x->trap.msg[0] ? EMU_STOP_TRAP : EMU_STOP_END;
+	for (;;) {
+		if (!r->live && !cta_begin(r, st))
+			break;
+		emu_cta *c = &r->c;
+		for (; r->wi < c->nwarps; r->wi++) {
+			emu_warp *w = &c->warps[r->wi];
+			if (w->state != EMU_W_RUN)
+				continue;
+			x->cur_warp = r->wi;
+			run_result rr = emu_run_warp(x, c, w);
+			if (rr == RUN_STOP)
+				return x->stop_reason;
+			if (rr == RUN_TRAP) {
+				*st = trapped(x, w);
+				goto stopped;
+			}
+			if (rr == RUN_QUIT) {
+				*st = EMU_QUIT;
+				goto stopped;
+			}
+		}
+		r->wi = 0;
+		int waiting = 0;
+		for (int i = 0; i < c->nwarps; i++)
+			waiting += c->warps[i].state == EMU_W_BAR;
+		if (!waiting) {
+			cta_end(r);
+			continue;
+		}
+		*st = release_or_deadlock(x, c);
+		if (*st != EMU_OK)
+			goto stopped;
+		if (x->until && x->until->barrier) {
+			x->stop_reason = EMU_STOP_BARRIER;
+			return EMU_STOP_BARRIER;
+		}
+	}
+	if (*st == EMU_OK && x->hook && x->hook(x->hook_user, x, NULL, EMU_EV_END, NULL))
+		*st = EMU_QUIT;
+stopped:
+	if (r->live && x->cta_stats)
+		cta_end(r);
+	if (*st != EMU_OK)
+		__atomic_store_n(&x->pool->stop, 1, __ATOMIC_RELAXED);
+	r->over = true;
+	return *st == EMU_OK ? EMU_STOP_END : *st == EMU_QUIT ? EMU_STOP_QUIT : EMU_STOP_TRAP;
+}
+
 /* Run CTAs taken from the pool until none is left, one after another on this thread. */
 static emu_status run_ctas(emu_ctx *x)
 {
-	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
-	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
-	emu_cta c = {0};
-	c.nwarps = (int)((nthreads + (uint32_t)x->warp_size - 1) / (uint32_t)x->warp_size);
-	size_t rows = (size_t)(x->f->nregs + EMU_SINK_ROWS);
-	uint32_t (*regs)[32] = malloc(sizeof *regs * rows * (size_t)c.nwarps);
-	simt_token *stacks = malloc(sizeof *stacks * (size_t)x->stack_limit * (size_t)c.nwarps);
-	c.warps = malloc(sizeof *c.warps * (size_t)c.nwarps);
-	c.smem = malloc(x->shared_bytes ? x->shared_bytes : 1);
-	c.lmem = malloc((size_t)x->local_bytes * nthreads + 1);
-	emu_status st = EMU_OK;
-	if (!regs || !stacks || !c.warps || !c.smem || !c.lmem) {
-		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
-		st = EMU_TRAP;
-		goto out;
-	}
-	x->cur_cta = &c;
-	bool uses_local = false;
-	for (int i = 0; i < x->f->n; i++)
-		uses_local |= (x->code[i].h == EMU_H_LD || x->code[i].h == EMU_H_ST) && x->code[i].sub3 == EMU_SP_LOCAL;
-	for (;;) {
-		uint32_t lin = __atomic_fetch_add(&x->pool->next_cta, 1, __ATOMIC_RELAXED);
-		if (lin >= ncta || __atomic_load_n(&x->pool->stop, __ATOMIC_RELAXED))
-			break;
-		c.ctaid[0] = lin % x->grid[0];
-		c.ctaid[1] = lin / x->grid[0] % x->grid[1];
-		c.ctaid[2] = lin / (x->grid[0] * x->grid[1]);
-		c.linear = (int)lin;
-		c.issued = 0;
-		memset(regs, 0, sizeof *regs * rows * (size_t)c.nwarps);
-		memset(c.smem, 0, x->shared_bytes);
-		if (uses_local) /* only LDL/STL reach local memory */
-			memset(c.lmem, 0, (size_t)x->local_bytes * nthreads);
-		setup_warps(x, &c, regs, stacks);
-		if (x->prog->rt->cta_init && !x->prog->rt->cta_init(x, &c)) { /* it says why in x->trap */
-			st = EMU_TRAP;
-			break;
-		}
-		emu_cta_stats before = x->cta_stats ? stats_now(x) : (emu_cta_stats){0};
-		st = run_cta(x, &c);
-		if (x->cta_stats) { /* this worker's counts grew by exactly this CTA's */
-			emu_cta_stats after = stats_now(x);
-			x->cta_stats[lin] = (emu_cta_stats){after.warp - before.warp, after.thread - before.thread,
-							    after.active - before.active, after.predoff - before.predoff};
-		}
-		if (st != EMU_OK) {
-			__atomic_store_n(&x->pool->stop, 1, __ATOMIC_RELAXED);
-			break;
-		}
-	}
-	if (st == EMU_OK && x->hook && x->hook(x->hook_user, x, NULL, EMU_EV_END, NULL))
-		st = EMU_QUIT;
-out:
-	x->cur_cta = NULL;
-	free(regs);
-	free(stacks);
-	free(c.warps);
-	free(c.smem);
-	free(c.lmem);
+	emu_run r;
+	emu_status st = run_open(&r, x);
+	if (st == EMU_OK)
+		run_go(&r, &st);
+	run_close(&r);
 	return st;
 }
 
@@ -269,32 +338,98 @@ static emu_status run_parallel(emu_ctx *x, int jobs)
 	return st;
 }
 
-emu_status emu_launch(emu_ctx *x)
+/* What every launch does first: operands bound, host facts, the step budget's pool. */
+static bool launch_prepare(emu_ctx *x, emu_pool *pool)
 {
 	bind_operands(x);
 	if (!x->code) {
 		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
-		return EMU_TRAP;
+		return false;
 	}
 	x->fma_hw = __builtin_cpu_supports("fma");
 	for (int v = 0; v < 256; v++)
 		for (int b = 0; b < 8; b++)
 			x->lane_masks[v][b] = (v >> b & 1) ? 0xffffffffu : 0;
-	emu_pool pool = {.budget = x->max_steps};
-	x->pool = &pool;
+	*pool = (emu_pool){.budget = x->max_steps};
+	x->pool = pool;
 	x->max_steps_total = x->max_steps;
 	x->max_steps = x->steps; /* budget comes from the pool in chunks */
-	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
-	int jobs = x->hook ? 1 : x->jobs; /* trace and debug follow one thread */
-	if (jobs > (int)ncta)
-		jobs = (int)ncta;
-	emu_status st = jobs > 1 ? run_parallel(x, jobs) : run_ctas(x);
+	return true;
+}
+
+static void launch_finish(emu_ctx *x)
+{
 	x->pool = NULL;
 	x->max_steps = x->max_steps_total;
 	free(x->code);
 	free(x->vecs);
 	x->code = NULL;
 	x->vecs = NULL;
+}
+
+emu_status emu_launch(emu_ctx *x)
+{
+	emu_pool pool;
+	if (!launch_prepare(x, &pool))
+		return EMU_TRAP;
+	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
+	int jobs = x->hook ? 1 : x->jobs; /* trace follows one thread */
+	if (jobs > (int)ncta)
+		jobs = (int)ncta;
+	emu_status st = jobs > 1 ? run_parallel(x, jobs) : run_ctas(x);
+	launch_finish(x);
 	return st;
 }
 
+/* ---- the step API (emu/step.h) ---- */
+
+struct emu_stepper {
+	emu_run run;
+	emu_pool pool;
+	emu_status st;
+};
+
+emu_stepper *emu_step_start(emu_ctx *x)
+{
+	emu_stepper *sp = calloc(1, sizeof *sp);
+	if (!sp)
+		return NULL;
+	x->until = NULL;
+	if (!launch_prepare(x, &sp->pool)) {
+		sp->run.over = true;
+		sp->st = EMU_TRAP;
+		return sp;
+	}
+	sp->st = run_open(&sp->run, x);
+	return sp;
+}
+
+emu_stop emu_step_until(emu_stepper *sp, emu_ctx *x, const emu_until *u)
+{
+	if (sp->run.over || !sp->run.x)
+		return sp->st == EMU_OK ? EMU_STOP_END : sp->st == EMU_QUIT ? EMU_STOP_QUIT : EMU_STOP_TRAP;
+	x->until = u;
+	x->resumed = true;
+	emu_stop why = run_go(&sp->run, &sp->st);
+	x->until = NULL;
+	return why;
+}
+
+const emu_warp *emu_step_warp(const emu_stepper *sp)
+{
+	const emu_run *r = &sp->run;
+	if (!r->x || !r->live || r->wi >= r->c.nwarps)
+		return NULL;
+	return &r->c.warps[r->wi];
+}
+
+void emu_step_free(emu_stepper *sp, emu_ctx *x)
+{
+	if (!sp)
+		return;
+	if (sp->run.x)
+		run_close(&sp->run);
+	if (x->code)
+		launch_finish(x);
+	free(sp);
+}
