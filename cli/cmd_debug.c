@@ -1,4 +1,4 @@
-/* simtemu debug: the gdb-like command loop (dbg/debug.c) run inside the interpreter's hook. */
+/* simtemu debug: the gdb-like command loop (dbg/debug.c) over the step API. */
 #include <stdio.h>
 #include <unistd.h>
 
@@ -21,17 +21,13 @@ static int debug_session(cli_launch *L, dbg_session *d, int argc, char **argv, c
 			 const char **batch)
 {
 	int rc = 0;
-	L->x.hook = dbg_hook;
-	L->x.hook_user = d;
-	emu_launch(&L->x);
+	dbg_run(d, &L->x);
 	while (!rc && dbg_replay_requested(d)) {
 		cli_cleanup(L);
 		rc = cli_prepare(L, argc, argv, extra, batch, debug_opt);
 		if (rc)
 			break;
-		L->x.hook = dbg_hook;
-		L->x.hook_user = d;
-		emu_launch(&L->x);
+		dbg_run(d, &L->x);
 	}
 	return rc;
 }

@@ -34,11 +34,13 @@ void dbg_trace_end(dbg_trace *t);
 
 int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok);
 
-/* simtemu debug: a gdb-like command loop run from the interpreter's hook. */
+/* simtemu debug: a gdb-like command loop that drives a launch through the step API
+   (emu/step.h) and reads its state between steps. */
 typedef struct dbg_session dbg_session;
 dbg_session *dbg_new(FILE *in, FILE *out, bool interactive, const char *source_text);
 void dbg_free(dbg_session *d);
-int dbg_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok);
+/* Debug one launch of x (set up, not yet launched) until the user quits or it ends. */
+void dbg_run(dbg_session *d, emu_ctx *x);
 /* After the launch returned: whether every CTA finished (the end was reached). */
 bool dbg_finished(const dbg_session *d);
 /* After the launch returned: whether reverse-step asked for a replay from the start

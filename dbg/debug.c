@@ -9,6 +9,7 @@
 #include <readline/readline.h>
 
 #include "emu/stats.h"
+#include "emu/step.h"
 #include "util/xalloc.h"
 #include "dbg/dbg.h"
 
@@ -41,7 +42,7 @@ struct dbg_session {
 	bool interactive;
 	const char *source;
 	emu_ctx *x;
-	const emu_warp *w;   /* the warp the hook was called for */
+	const emu_warp *w;   /* the warp that issues next (NULL: none) */
 	int focus_cta, focus_warp;
 	int mode;
 	uint64_t pending;    /* step: focus-warp issues left before stopping */
@@ -879,40 +880,84 @@ static bool should_stop(dbg_session *d, const emu_warp *w, char *why, size_t n)
 	}
 }
 
-int dbg_hook(void *user, const emu_ctx *cx, const emu_warp *w, emu_event ev, const simt_token *tok)
+/* Pop rows of the focus warp as the pop rule runs (the hook only watches). */
+static int pop_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok)
 {
 	dbg_session *d = user;
-	d->x = (emu_ctx *)cx; /* the debugger only reads, but shares the context's helpers */
-	d->w = w;
-	char why[96];
-	switch (ev) {
-	case EMU_EV_POP:
-		if (d->mode != MODE_CONTINUE && !d->replaying && cx->cur_cta->linear == d->focus_cta &&
-		    w->id == d->focus_warp)
-			dbg_row(d->out, DBG_TABLE, 0, cx, w, tok);
-		return 0;
-	case EMU_EV_ISSUE:
-		if (!should_stop(d, w, why, sizeof why))
-			return 0;
-		show_stop(d, why);
-		return repl(d);
-	case EMU_EV_TRAP:
-		d->over = true;
-		fprintf(d->out, "simtemu: %s\n", cx->trap.msg);
-		if (w) {
-			d->focus_cta = cx->cur_cta->linear;
-			d->focus_warp = w->id;
-			show_row(d, w);
-		} else
-			cmd_info_warps(d);
-		return repl(d);
-	case EMU_EV_END: {
-		d->over = d->finished = true;
-		stats_totals t = stats_total(cx);
-		fprintf(d->out, "kernel finished: %llu warp instructions, %llu thread instructions\n",
-			(unsigned long long)t.warp, (unsigned long long)t.thread);
-		return repl(d);
-	}
-	}
+	if (ev == EMU_EV_POP && d->mode != MODE_CONTINUE && !d->replaying && x->cur_cta->linear == d->focus_cta &&
+	    w->id == d->focus_warp)
+		dbg_row(d->out, DBG_TABLE, 0, x, w, tok);
 	return 0;
+}
+
+/* After a trap: the focus on the faulting warp (a deadlock names none: all warps). */
+static int stopped_trap(dbg_session *d)
+{
+	d->over = true;
+	fprintf(d->out, "simtemu: %s\n", d->x->trap.msg);
+	const emu_cta *c = d->x->cur_cta;
+	int wi = d->x->trap.warp;
+	if (c && wi >= 0 && wi < c->nwarps) {
+		d->w = &c->warps[wi];
+		d->focus_cta = c->linear;
+		d->focus_warp = wi;
+		show_row(d, d->w);
+	} else {
+		d->w = NULL;
+		cmd_info_warps(d);
+	}
+	return repl(d);
+}
+
+static int stopped_end(dbg_session *d)
+{
+	d->over = d->finished = true;
+	d->w = NULL;
+	stats_totals t = stats_total(d->x);
+	fprintf(d->out, "kernel finished: %llu warp instructions, %llu thread instructions\n",
+		(unsigned long long)t.warp, (unsigned long long)t.thread);
+	return repl(d);
+}
+
+/* The session over one launch, driven through the step API: one issue at a time, so that
+   every stop condition (focus-warp steps, conditional breakpoints, watches, next, cycle)
+   is looked at before each issue. */
+void dbg_run(dbg_session *d, emu_ctx *x)
+{
+	d->x = x;
+	x->hook = pop_hook;
+	x->hook_user = d;
+	emu_stepper *sp = emu_step_start(x);
+	emu_until u = {.by_step = true, .at_step = x->steps}; /* stop before the first issue */
+	for (bool done = false; sp && !done;) {
+		emu_stop why = emu_step_until(sp, x, &u);
+		char text[96];
+		switch (why) {
+		case EMU_STOP_STEP:
+		case EMU_STOP_BREAK:
+		case EMU_STOP_BARRIER:
+			d->w = emu_step_warp(sp);
+			u.at_step = x->steps + 1;
+			if (d->w && should_stop(d, d->w, text, sizeof text)) {
+				show_stop(d, text);
+				done = repl(d) != 0;
+			}
+			break;
+		case EMU_STOP_TRAP:
+			stopped_trap(d);
+			done = true;
+			break;
+		case EMU_STOP_END:
+			stopped_end(d);
+			done = true;
+			break;
+		case EMU_STOP_QUIT:
+			done = true;
+			break;
+		}
+	}
+	emu_step_free(sp, x);
+	x->hook = NULL;
+	d->x = NULL;
+	d->w = NULL;
 }

@@ -29,6 +29,7 @@ typedef enum { EMU_OK = 0, EMU_TRAP = 3, EMU_QUIT = 5 } emu_status;
 
 typedef struct {
 	char msg[1024];
+	int warp;        /* the warp (index in the CTA) that trapped, or -1: none (a deadlock) */
 } emu_trap;
 
 /* Per-instruction dynamic counts (SPEC section 7), indexed by instruction. */
@@ -66,7 +67,8 @@ typedef enum {
 
 /* When a stepped run stops (emu/step.h). */
 typedef struct {
-	uint64_t at_step;       /* stop before an issue once x->steps has reached this (0: never) */
+	bool by_step;           /* stop before an issue once x->steps has reached at_step */
+	uint64_t at_step;
 	const uint8_t *breaks;  /* by instruction index: nonzero stops before issuing it (NULL: none);
 				   the first issue after a resume does not stop here */
 	bool barrier;           /* stop after a barrier releases */

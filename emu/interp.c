@@ -25,6 +25,7 @@ void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 	char where[160] = "";
 	if (lane >= 0)
 		snprintf(where, sizeof where, ", lane %d", lane);
+	x->trap.warp = w ? w->id : -1;
 	snprintf(x->trap.msg, sizeof x->trap.msg,
 		 "trap: %s\n  kernel %s, CTA (%u,%u,%u), warp %d%s, pc 0x%04x (%s:%d): %s", cause,
 		 x->f->name, c ? c->ctaid[0] : 0, c ? c->ctaid[1] : 0, c ? c->ctaid[2] : 0,
@@ -39,7 +40,7 @@ static bool until_hit(emu_ctx *x, uint32_t pc)
 	const emu_until *u = x->until;
 	bool first = x->resumed;
 	x->resumed = false;
-	if (u->at_step && x->steps >= u->at_step)
+	if (u->by_step && x->steps >= u->at_step)
 		x->stop_reason = EMU_STOP_STEP;
 	else if (!first && u->breaks && u->breaks[pc])
 		x->stop_reason = EMU_STOP_BREAK;

@@ -351,6 +351,7 @@ static bool launch_prepare(emu_ctx *x, emu_pool *pool)
 		for (int b = 0; b < 8; b++)
 			x->lane_masks[v][b] = (v >> b & 1) ? 0xffffffffu : 0;
 	*pool = (emu_pool){.budget = x->max_steps};
+	x->trap.warp = -1;
 	x->pool = pool;
 	x->max_steps_total = x->max_steps;
 	x->max_steps = x->steps; /* budget comes from the pool in chunks */

@@ -46,9 +46,8 @@ static bool reg_fits(asm_ctx *c, const ast_opnd *o)
 
 /* A source operand of 'bits' (16 or 32; sgn: sign-extend 16-bit values) as the shared
    handlers read it: halves, g [..] and c [b] [k] count in units of the access size. */
-static emu_src tsrc(asm_ctx *c, int k, int bits, bool sgn, bool is_float)
+static emu_src tsrc_op(asm_ctx *c, const ast_opnd *o, int bits, bool sgn, bool is_float)
 {
-	const ast_opnd *o = &c->ai->ops[k];
 	emu_src s = {.and_ = 0xffffffffu, .neg = o->neg, .inv = o->inv};
 	int width = o->width ? o->width : bits / 8;
 	switch (o->kind) {
@@ -108,19 +107,22 @@ static emu_src tsrc(asm_ctx *c, int k, int bits, bool sgn, bool is_float)
 	return s;
 }
 
+static emu_src tsrc(asm_ctx *c, int k, int bits, bool sgn, bool is_float)
+{
+	return tsrc_op(c, &c->ai->ops[k], bits, sgn, is_float);
+}
+
 /* A source whose '-' / '~' the handler applies itself (IADD's carries, IMAD's addend). */
 static emu_src tsrc_raw(asm_ctx *c, int k, int bits, bool sgn)
 {
-	ast_opnd *o = (ast_opnd *)&c->ai->ops[k];
-	bool neg = o->neg, inv = o->inv;
+	const ast_opnd *o = &c->ai->ops[k];
 	if (o->kind == OPND_IMM)
 		return tsrc(c, k, bits, sgn, false);
-	o->neg = o->inv = false;
-	emu_src s = tsrc(c, k, bits, sgn, false);
-	o->neg = neg;
-	o->inv = inv;
-	s.neg = neg;
-	s.inv = inv;
+	ast_opnd plain = *o; /* read without its '-' / '~', which the source then records */
+	plain.neg = plain.inv = false;
+	emu_src s = tsrc_op(c, &plain, bits, sgn, false);
+	s.neg = o->neg;
+	s.inv = o->inv;
 	return s;
 }
 
@@ -256,12 +258,10 @@ static void t_imul(asm_ctx *c, int op)
 	tdst(c, &ai->ops[0], 32);
 	/* cuobjdump prints the carry-in form a*b+c+carry as "d (Cn), -a, b, c" */
 	bool cin = mad && ai->has_tguard && ai->tcond < 0;
-	ast_opnd *a = (ast_opnd *)&ai->ops[1];
-	bool aneg = a->neg;
+	ast_opnd a = ai->ops[1]; /* the carry-in form's '-' is not a negation */
 	if (cin)
-		a->neg = false;
-	in->s[0] = tsrc(c, 1, 16, sa, false);
-	a->neg = aneg;
+		a.neg = false;
+	in->s[0] = tsrc_op(c, &a, 16, sa, false);
 	in->s[1] = tsrc(c, 2, 16, sb, false);
 	for (int k = 0; k < 2; k++) {
 		emu_src *s = &in->s[k];

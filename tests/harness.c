@@ -36,12 +36,14 @@ static int run(th_run *r, const char *name, const char *src, const char *spec_na
 	spec_geometry(&r->sp, &r->x);
 	r->x.max_steps = jobs ? 100000000 : 1000000; /* the -j tests run benchmark-sized kernels */
 	r->x.warp_size = warp_size;
-	r->x.jobs = jobs ? jobs : 1;
+	r->x.jobs = jobs > 0 ? jobs : 1;
 	emu_abi_setup(&r->x);
 	if (spec_apply(&r->sp, &r->x, dg)) {
 		r->rc = 2;
 		goto out;
 	}
+	if (jobs < 0) /* prepared only: the test launches */
+		goto out;
 	if (emu_launch(&r->x) != EMU_OK) {
 		fprintf(dg, "%s\n", r->x.trap.msg);
 		r->rc = 3;
@@ -57,6 +59,22 @@ out:
 int th_run_text(th_run *r, const char *name, const char *src)
 {
 	return run(r, name, src, NULL, NULL, 32, 0);
+}
+
+int th_prepare_text(th_run *r, const char *name, const char *src)
+{
+	return run(r, name, src, NULL, NULL, 32, -1);
+}
+
+int th_check(th_run *r)
+{
+	free(r->diag);
+	r->diag = NULL;
+	FILE *dg = open_memstream(&r->diag, &r->diaglen);
+	int n;
+	r->rc = spec_check(&r->sp, &r->x, dg, dg, &n) ? 1 : 0;
+	fclose(dg);
+	return r->rc;
 }
 
 int th_run_file(th_run *r, const char *path, const char *spec_path)

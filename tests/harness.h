@@ -21,6 +21,10 @@ typedef struct {
 
 /* Run a kernel given as text (name is used as its file name in diagnostics). */
 int th_run_text(th_run *r, const char *name, const char *src);
+/* Assemble and set up a launch of a kernel text without running it (0, or 2). */
+int th_prepare_text(th_run *r, const char *name, const char *src);
+/* After the test ran the launch itself: check its .expect lines (0 or 1). */
+int th_check(th_run *r);
 /* Run a file, optionally with a --spec file. */
 int th_run_file(th_run *r, const char *path, const char *spec_path);
 /* The same with another warp size (1..32). */
