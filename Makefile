@@ -39,7 +39,7 @@ TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)$(if $(filter switch,$(DISPATCH)),-switch,)
 
-.PHONY: layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -138,6 +138,13 @@ $(BUILD)/simtemu-bench: $(BUILD)/bench/bench.o $(BUILD)/libsimtemu.a
 # Throughput against native C, at -j 1 and -j 2 (numbers: bench/README.md)
 bench: $(BUILD)/simtemu-bench
 	cd bench && ../$(BUILD)/simtemu-bench 1 latest-j1.json && ../$(BUILD)/simtemu-bench 2 latest-j2.json
+
+# The benchmark of revision OLD against the working tree, run alternately (ROUNDS, JOBS)
+ROUNDS ?= 3
+JOBS ?= 1
+bench-compare:
+	@test -n "$(OLD)" || { echo "usage: make bench-compare OLD=<rev> [ROUNDS=3] [JOBS=1]"; exit 2; }
+	sh tools/bench_compare.sh $(OLD) $(ROUNDS) $(JOBS)
 
 # The Tesla-vs-Fermi report: docs/compare.md and the charts in docs/compare/
 compare: $(BIN)

@@ -24,32 +24,35 @@ static const char *const isa_class_names[ISA_NCLASS] = {
 /* Modifiers that only steer performance on hardware; accepted everywhere. */
 static const char *const isa_hints[] = {"reuse", "REUSE", NULL};
 
-const isa_desc *isa_table(isa_dialect d, int *n)
-{
-	if (d == ISA_DIALECT_SM10) {
-		*n = (int)(sizeof isa_sm10 / sizeof isa_sm10[0]);
-		return isa_sm10;
-	}
-	if (d != ISA_DIALECT_SM20) {
-		*n = 0;
-		return NULL;
-	}
-	*n = (int)(sizeof isa_sm20 / sizeof isa_sm20[0]);
-	return isa_sm20;
-}
-
-static const char *const isa_targets[ISA_NDIALECTS] = {
-#define GEN(id, name, table, targets) [ISA_DIALECT_##id] = targets,
+/* Each dialect of isa/gens.def: its table, targets, every-opcode modifiers and note. */
+static const struct {
+	const isa_desc *table;
+	int n;
+	const char *targets, *every, *note;
+} isa_gens[ISA_NDIALECTS] = {
+#define GEN(id, name, table, targets, every, note)                                                    \
+	[ISA_DIALECT_##id] = {isa_##table, (int)(sizeof isa_##table / sizeof isa_##table[0]), targets, every, \
+			      note},
 #include "isa/gens.def"
 #undef GEN
 };
+
+const isa_desc *isa_table(isa_dialect d, int *n)
+{
+	if (d <= ISA_DIALECT_NONE || d >= ISA_NDIALECTS) {
+		*n = 0;
+		return NULL;
+	}
+	*n = isa_gens[d].n;
+	return isa_gens[d].table;
+}
 
 isa_dialect isa_dialect_of(const char *target)
 {
 	size_t n = target ? strlen(target) : 0;
 	for (int d = 1; n && d < ISA_NDIALECTS; d++)
-		for (const char *p = isa_targets[d]; (p = strstr(p, target)); p += n)
-			if ((p == isa_targets[d] || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+		for (const char *p = isa_gens[d].targets; (p = strstr(p, target)); p += n)
+			if ((p == isa_gens[d].targets || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
 				return (isa_dialect)d;
 	return ISA_DIALECT_NONE;
 }
@@ -94,9 +97,7 @@ bool isa_mod_ok(isa_dialect d, int op, const char *mod)
 	const isa_desc *t = isa_table(d, &n);
 	if (!t || op < 0 || op >= n)
 		return false;
-	if (d == ISA_DIALECT_SM10 && mod[0] == 'C' && mod[1] >= '0' && mod[1] <= '3' && !mod[2])
-		return true; /* .C0-.C3: write that condition register */
-	return !strcmp(mod, "S") || isa_mod_is_hint(mod) || word_in(t[op].mods, mod);
+	return word_in(isa_gens[d].every, mod) || isa_mod_is_hint(mod) || word_in(t[op].mods, mod);
 }
 
 const char *isa_class_name(isa_class c)
@@ -115,12 +116,7 @@ void isa_print(isa_dialect d, const char *target)
 	for (int i = 0; i < n; i++)
 		printf("%-8s %-13s %-16s %-40s %s\n", t[i].name, isa_class_names[t[i].cls],
 		       t[i].shape[0] ? t[i].shape : "-", t[i].mods[0] ? t[i].mods : "-", t[i].meaning);
-	if (d == ISA_DIALECT_SM10)
-		printf("# on every opcode: .S (the join flag: reconverge before it, SPEC 6), .C0-.C3 "
-		       "(write that condition register)\n# kinds: g shared g [An+k], a address register, "
-		       "q condition test Cn.COND\n");
-	else
-		printf("# on every opcode: .S (pop / wait for reconvergence, SPEC 6)\n");
+	fputs(isa_gens[d].note, stdout);
 	printf("# performance hints, accepted and ignored: .reuse, NOP's CC.T operand, "
 	       "BPT.DRAIN, control words, encodings\n");
 }

@@ -35,7 +35,7 @@ typedef struct {
 
 typedef enum {
 	ISA_DIALECT_NONE,
-#define GEN(id, name, table, targets) ISA_DIALECT_##id,
+#define GEN(id, name, table, targets, every, note) ISA_DIALECT_##id,
 #include "isa/gens.def"
 #undef GEN
 	ISA_NDIALECTS
