@@ -20,7 +20,3 @@ int emu_type_parse(const char *s)
 	return -1;
 }
 
-void emu_type_put(uint8_t *p, emu_type t, uint64_t bits)
-{
-	memcpy(p, &bits, (size_t)emu_type_size(t)); /* little-endian host */
-}

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum { EMU_T_U8, EMU_T_S8, EMU_T_U16, EMU_T_S16, EMU_T_U32, EMU_T_S32, EMU_T_U64,
 	       EMU_T_S64, EMU_T_F32, EMU_T_F64 } emu_type;
@@ -12,7 +13,12 @@ int emu_type_size(emu_type t);
 const char *emu_type_name(emu_type t);
 int emu_type_parse(const char *s); /* -1 if unknown */
 bool emu_type_is_float(emu_type t);
-/* Store the low emu_type_size(t) bytes of bits at p (little-endian host). */
-void emu_type_put(uint8_t *p, emu_type t, uint64_t bits);
+/* Store the low emu_type_size(t) bytes of bits at p (little-endian host); inline, since
+   buffer fills call it per element. */
+static inline void emu_type_put(uint8_t *p, emu_type t, uint64_t bits)
+{
+	static const uint8_t size[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};
+	memcpy(p, &bits, t <= EMU_T_F64 ? size[t] : 0);
+}
 
 #endif
