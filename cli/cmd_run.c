@@ -34,13 +34,40 @@ static int report(emu_ctx *x, const emu_spec *sp, const cli_opts *o, bool stats)
 	return failed ? CLI_EXIT_EXPECT : 0;
 }
 
+/* An interrupted run: where it was, and for stats the counts so far, marked partial. */
+static int interrupted(emu_ctx *x, const cli_opts *o, bool stats)
+{
+	cli_report_interrupt(x);
+	if (stats) {
+		stats_fmt fmt = (stats_fmt)stats_parse_fmt(o->counts);
+		stats_print(x, (stats_by)stats_parse_by(o->by), fmt, stdout);
+		fprintf(fmt == STATS_TABLE ? stdout : stderr, "partial counts: the run was interrupted\n");
+	}
+	return CLI_EXIT_INTERRUPTED;
+}
+
 /* run and stats: assemble, set up the launch, run, check. */
 int cli_cmd_run(int argc, char **argv, bool stats)
 {
 	cli_launch L;
 	int rc = cli_prepare(&L, argc, argv, NULL, NULL, NULL);
 	if (!rc) {
-		if (emu_launch(&L.x) != EMU_OK) {
+		cli_catch_interrupt(&L.x);
+		emu_status st = emu_launch(&L.x);
+		if (st != EMU_OK && L.x.trap.kind == EMU_TRAP_BUDGET && L.x.jobs > 1) {
+			/* where CTAs on several threads spend the last of the budget depends on their
+			   interleaving: the run on one thread says where, the same for every -j */
+			cli_cleanup(&L);
+			rc = cli_prepare(&L, argc, argv, NULL, NULL, NULL);
+			if (rc)
+				return rc < 0 ? 0 : rc;
+			cli_catch_interrupt(&L.x);
+			L.x.jobs = 1;
+			st = emu_launch(&L.x);
+		}
+		if (st != EMU_OK && L.x.trap.kind == EMU_TRAP_INTERRUPT)
+			rc = interrupted(&L.x, &L.o, stats);
+		else if (st != EMU_OK) {
 			fprintf(stderr, "simtemu: %s\n", L.x.trap.msg);
 			rc = CLI_EXIT_TRAPPED;
 		} else

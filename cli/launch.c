@@ -1,10 +1,32 @@
 /* Preparing a launch for run, stats, trace, debug and compare: read, assemble, configure, apply directives. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/launch.h"
 #include "util/xalloc.h"
+
+/* The command line's one piece of process state: set by SIGINT, read by the running
+   launch (a signal handler has nowhere else to write). */
+static volatile sig_atomic_t cli_interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	cli_interrupted = 1;
+}
+
+void cli_catch_interrupt(emu_ctx *x)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sa.sa_flags = (int)SA_RESETHAND; /* a second Ctrl-C ends the process at once */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	x->interrupt = &cli_interrupted;
+}
 
 /* Geometry and memory sizes: directives first, then the command line. */
 static bool configure(emu_ctx *x, const emu_spec *sp, const cli_opts *o)
@@ -93,4 +115,11 @@ void cli_cleanup(cli_launch *L)
 	spec_free(&L->sp);
 	free(L->src);
 	free(L->spec_src);
+}
+
+void cli_report_interrupt(const emu_ctx *x)
+{
+	/* the trap's second line says where: "  kernel K, CTA (..), warp W, pc 0x.. (file:line): text" */
+	const char *where = strstr(x->trap.msg, "\n  ");
+	fprintf(stderr, "simtemu: interrupted%s%s\n", where ? ": " : "", where ? where + 3 : "");
 }

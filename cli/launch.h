@@ -24,5 +24,9 @@ typedef struct {
 int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
 		cli_extra_fn extra_opt);
 void cli_cleanup(cli_launch *L);
+/* Ctrl-C stops x's run (it ends as an EMU_TRAP_INTERRUPT trap); a second one kills. */
+void cli_catch_interrupt(emu_ctx *x);
+/* The one-line message of an interrupted run: where the kernel was. */
+void cli_report_interrupt(const emu_ctx *x);
 
 #endif

@@ -6,7 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum { CLI_EXIT_EXPECT = 1, CLI_EXIT_INPUT = 2, CLI_EXIT_TRAPPED = 3, CLI_EXIT_INTERNAL = 4 };
+enum { CLI_EXIT_EXPECT = 1, CLI_EXIT_INPUT = 2, CLI_EXIT_TRAPPED = 3, CLI_EXIT_INTERNAL = 4,
+       CLI_EXIT_INTERRUPTED = 130 };
 
 typedef struct {
 	const char *spec, *kernel, *target, *counts, *by;

@@ -2,6 +2,7 @@
 #ifndef SIMTEMU_EMU_H
 #define SIMTEMU_EMU_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,9 +28,14 @@ typedef struct {
 
 typedef enum { EMU_OK = 0, EMU_TRAP = 3, EMU_QUIT = 5 } emu_status;
 
+/* What kind of trap: a fault of the kernel, its step budget spent, or an interrupt. */
+enum { EMU_TRAP_FAULT, EMU_TRAP_BUDGET, EMU_TRAP_INTERRUPT };
+
 typedef struct {
 	char msg[1024];
 	int warp;        /* the warp (index in the CTA) that trapped, or -1: none (a deadlock) */
+	int kind;        /* EMU_TRAP_* */
+	int cta;         /* the CTA's linear index, or -1 */
 } emu_trap;
 
 /* Per-instruction dynamic counts (SPEC section 7), indexed by instruction. */
@@ -141,6 +147,9 @@ struct emu_ctx {
 	const emu_until *until;   /* a stepped run's stop conditions (emu/step.h), else NULL */
 	emu_stop stop_reason;
 	bool resumed;             /* the next issue is the first after a resume */
+	/* set (by a signal handler) to stop the run: seen within 65536 issues per worker,
+	   where the step budget is drawn, and ends the run as an EMU_TRAP_INTERRUPT trap */
+	volatile sig_atomic_t *interrupt;
 	emu_insn *code;           /* the function's instructions with operands bound for this launch */
 	uint32_t (*vecs)[32];     /* the lane vectors that bound operands point to */
 	emu_cta *cur_cta;         /* the running CTA (for traps and hooks) */

@@ -26,6 +26,8 @@ void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 	if (lane >= 0)
 		snprintf(where, sizeof where, ", lane %d", lane);
 	x->trap.warp = w ? w->id : -1;
+	x->trap.kind = EMU_TRAP_FAULT;
+	x->trap.cta = x->cur_cta ? x->cur_cta->linear : -1;
 	snprintf(x->trap.msg, sizeof x->trap.msg,
 		 "trap: %s\n  kernel %s, CTA (%u,%u,%u), warp %d%s, pc 0x%04x (%s:%d): %s", cause,
 		 x->f->name, c ? c->ctaid[0] : 0, c ? c->ctaid[1] : 0, c ? c->ctaid[2] : 0,
@@ -76,19 +78,22 @@ static bool until_hit(emu_ctx *x, uint32_t pc)
 #include "emu/ops_alu.h"
 #include "emu/ops_ctl.h"
 
-/* Workers draw the step budget from the shared pool in chunks (false: it is spent). */
-static bool take_budget(emu_ctx *x)
+/* Workers draw the step budget from the shared pool in chunks: 1, or 0 when it is spent,
+   or -1 when the run was interrupted (looked at here, so the loop pays nothing for it). */
+static int take_budget(emu_ctx *x)
 {
 	const uint64_t chunk = 1 << 16;
+	if (x->interrupt && *x->interrupt)
+		return -1;
 	uint64_t left = __atomic_load_n(&x->pool->budget, __ATOMIC_RELAXED);
 	for (;;) {
 		if (left == 0)
-			return false;
+			return 0;
 		uint64_t take = left < chunk ? left : chunk;
 		if (__atomic_compare_exchange_n(&x->pool->budget, &left, left - take, false, __ATOMIC_RELAXED,
 						__ATOMIC_RELAXED)) {
 			x->max_steps += take;
-			return true;
+			return 1;
 		}
 	}
 }
@@ -132,10 +137,19 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		}
 		if (x->until && until_hit(x, pc))
 			return RUN_STOP;
-		if (x->steps >= x->max_steps && !take_budget(x)) {
-			emu_trap_at(x, w, -1, in, "step budget exhausted (--max-steps %llu)",
-			     (unsigned long long)x->max_steps_total);
-			return RUN_TRAP;
+		if (x->steps >= x->max_steps) {
+			int b = take_budget(x);
+			if (b < 0) {
+				emu_trap_at(x, w, -1, in, "interrupted");
+				x->trap.kind = EMU_TRAP_INTERRUPT;
+				return RUN_TRAP;
+			}
+			if (b == 0) {
+				emu_trap_at(x, w, -1, in, "step budget exhausted (--max-steps %llu)",
+					    (unsigned long long)x->max_steps_total);
+				x->trap.kind = EMU_TRAP_BUDGET;
+				return RUN_TRAP;
+			}
 		}
 		if (x->hook && x->hook(x->hook_user, x, w, EMU_EV_ISSUE, NULL))
 			return RUN_QUIT;

@@ -328,7 +328,9 @@ static emu_status run_parallel(emu_ctx *x, int jobs)
 		if (ws->max_depth > x->stats.max_depth)
 			x->stats.max_depth = ws->max_depth;
 		x->steps += wk[i].ctx.steps;
-		if (wk[i].st != EMU_OK && st == EMU_OK) {
+		/* the trap of the lowest CTA, as a run on one thread reports: every lower CTA had
+		   been taken from the pool when it trapped, and ran to its end */
+		if (wk[i].st != EMU_OK && (st == EMU_OK || wk[i].ctx.trap.cta < x->trap.cta)) {
 			st = wk[i].st;
 			memcpy(&x->trap, &wk[i].ctx.trap, sizeof x->trap);
 		}

@@ -310,5 +310,26 @@ contains "last BRK" out "    48  0x0088  BRK                                    
 contains "PBK popped" out "     -  0x0090  pop [PBK,11111,0x0090]                           A=11111  S=-"
 check "readme trace" 0 "$SIMTEMU" trace examples/walk.sass
 contains "readme trace row" out "     7  0x0030  IADD.S R5, R5, 0x64                              A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
+# the step budget runs out at the same issue for every -j: CTA c loops 50 * (c + 1) times
+# and issues 4 + 150 * (c + 1) instructions; CTAs 0-4 take 2270 in all, 0-5 take 3174, so
+# --max-steps 3000 ends in CTA 5
+printf '.target sm_20\n.grid 7\n.block 32\nS2R R1, SR_CTAid_X;\nIADD R1, R1, 0x1;\nIMUL R1, R1, 0x32;\nL:\nIADD R1, R1, -0x1;\nISETP.NE.AND P0, pt, R1, RZ, pt;\n@P0 BRA L;\nEXIT;\n' >"$tmp/ctas.sass"
+check "budget -j 1" 3 "$SIMTEMU" run --max-steps 3000 -j 1 "$tmp/ctas.sass"
+cp "$tmp/err" "$tmp/err1"
+contains "budget ends in CTA 5" err1 "CTA (5,0,0), warp 0"
+check "budget -j 2" 3 "$SIMTEMU" run --max-steps 3000 -j 2 "$tmp/ctas.sass"
+if cmp -s "$tmp/err" "$tmp/err1"; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL budget trap differs between -j 1 and -j 2"; cat "$tmp/err" "$tmp/err1"; fi
+# Ctrl-C: exit 130, one line naming where the kernel was; stats prints the counts so far
+printf '.target sm_20\n.grid 64\n.block 256\nL:\n  IADD R0, R0, 0x1;\n  BRA L;\n' >"$tmp/spin.sass"
+"$SIMTEMU" stats "$tmp/spin.sass" >"$tmp/out" 2>"$tmp/err" &
+spin=$!
+sleep 1
+kill -INT $spin
+wait $spin
+got=$?
+if [ $got -eq 130 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL interrupt: exit $got, want 130"; fi
+contains "interrupt names where" err "simtemu: interrupted: kernel spin, CTA (0,0,0), warp 0, pc 0x"
+contains "interrupt partial counts" out "partial counts: the run was interrupted"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
