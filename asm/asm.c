@@ -1185,7 +1185,7 @@ static void sel_brx(asm_ctx *c, int op)
 typedef void (*asm_selector)(asm_ctx *c, int op);
 
 static const asm_selector asm_selectors[] = {
-#define OP(name, cls, shape, mods, sel, meaning) sel_##sel,
+#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) sel_##sel,
 #include "isa/sm20.def"
 #undef OP
 };
