@@ -467,11 +467,11 @@ static bool addr_label(const char *name, unsigned *addr)
    IMAD's carry-in form, and spellings for the forms its text runs together (g2r, a2r via
    mov from $ofs, the 32I forms as add32i / mul32i / mad32i). */
 
-static int t_width(const ast_insn *ai)
+static int t_width(const ast_insn *ai, const isa_desc *r)
 {
 	for (int i = 0; i < ai->nmods; i++)
 		if (!strcmp(ai->mods[i], "U16") || !strcmp(ai->mods[i], "S16"))
-			return strcmp(ai->mnem, "IMUL") && strcmp(ai->mnem, "IMAD") ? 2 : 4;
+			return r->style == ISA_PS_T_WIDE || r->style == ISA_PS_T_WIDEMAD ? 4 : 2;
 	return 4;
 }
 
@@ -540,12 +540,26 @@ static void t_ptx_opnd(sbuf *b, const pctx *p, const ast_insn *ai, const ast_opn
 	(void)ai;
 }
 
-/* The PTXPlus mnemonic of a Tesla instruction; NULL if it has none. */
-static const char *t_ptx_mnemonic(const ast_insn *ai, char *buf, size_t n)
+/* not.b32 d, a: GPGPU-Sim's LOP.PASS_B d, d, ~a */
+static bool t_not_form(const ast_insn *ai, const isa_desc *r)
 {
-	const char *m = ai->mnem;
-	bool u16 = has(ai, "U16"), s32 = has(ai, "S32"), half = false;
-	char ty[24] = "";
+	return r->style == ISA_PS_T_LOP && has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv;
+}
+
+/* I2I.U32.S32 d, |a|: GPGPU-Sim's abs.u32 d, a (a row with a second spelling) */
+static bool t_abs_form(const ast_insn *ai, const isa_desc *r, const char *ty)
+{
+	return r->style == ISA_PS_T_CVT && strchr(r->ptx, '|') && !strcmp(ty, ".u32.s32") && ai->nops == 2 &&
+	       ai->ops[1].abs && !ai->ops[1].neg;
+}
+
+/* The PTXPlus mnemonic of a Tesla instruction, as its row's spelling and style say. */
+static void t_ptx_mnemonic(sbuf *b, const ast_insn *ai, int op)
+{
+	int n;
+	const isa_desc *r = &isa_table(ISA_DIALECT_SM10, &n)[op];
+	bool u16 = has(ai, "U16"), s32 = has(ai, "S32");
+	char ty[24] = "", w[48];
 	for (int i = 0; i < ai->nmods; i++) { /* the type parts in order, lower case */
 		const char *t = ai->mods[i];
 		if ((t[0] == 'U' || t[0] == 'S' || t[0] == 'F') && isdigit((unsigned char)t[1]) && strlen(ty) + 6 < sizeof ty) {
@@ -556,82 +570,73 @@ static const char *t_ptx_mnemonic(const ast_insn *ai, char *buf, size_t n)
 		}
 	}
 	const char *s = has(ai, "S") ? ".s" : "";
-	if (!strcmp(m, "MOV") || !strcmp(m, "MOV32")) {
-		half = m[3] == '3';
-		snprintf(buf, n, "mov%s%s%s", s, half ? ".half" : "", u16 ? ".u16" : ".u32");
-	} else if (!strcmp(m, "MVI") || !strcmp(m, "MVC") || !strcmp(m, "R2G") || !strcmp(m, "A2R"))
-		snprintf(buf, n, "mov%s.u32", s);
-	else if (!strcmp(m, "G2R"))
-		snprintf(buf, n, "g2r%s.u32", s);
-	else if (!strcmp(m, "S2R"))
-		snprintf(buf, n, "cvt%s.u32.u32", s);
-	else if (!strcmp(m, "R2A"))
-		snprintf(buf, n, "shl%s.b32", s);
-	else if (!strcmp(m, "ADA") || !strcmp(m, "IADD") || !strcmp(m, "IADD32") || !strcmp(m, "IADD32I"))
-		snprintf(buf, n, "add%s%s%s", s, !strcmp(m, "IADD32") ? ".half" : "", u16 ? ".u16" : ".u32");
-	else if (!strncmp(m, "IMUL", 4) || !strncmp(m, "IMAD", 4)) {
+	int k = 0;
+	if (r->style == ISA_PS_T_LOP) { /* the spelling of its operation, not for the not form */
+		int last = 0;
+		while (isa_ptx_word(ISA_DIALECT_SM10, op, last + 1, w, sizeof w))
+			last++;
+		k = t_not_form(ai, r) ? last : last - 1;
+		for (int j = last - 1; j >= 0 && !t_not_form(ai, r); j--)
+			if (isa_mod_word(ISA_DIALECT_SM10, op, j, w, sizeof w) && has(ai, w))
+				k = j;
+	} else if (t_abs_form(ai, r, ty))
+		k = 1;
+	isa_ptx_word(ISA_DIALECT_SM10, op, k, w, sizeof w);
+	switch (r->style) {
+	case ISA_PS_T_MOV: case ISA_PS_T_U16:
+		put(b, "%s%s%s%s", w, s, r->tail, u16 ? ".u16" : ".u32");
+		return;
+	case ISA_PS_T_WIDE: case ISA_PS_T_WIDEMAD: {
 		size_t h = strlen(ty) / 2; /* IMUL.U16.U16 is GPGPU-Sim's mul.wide.u16 */
 		if (h && !strncmp(ty, ty + h, h) && ty[h] == '.')
 			ty[h] = 0;
-		snprintf(buf, n, "%s%s%s%s.wide%s", m[2] == 'U' ? "mul" : "mad", !strcmp(m + 4, "32I") ? "32i" : "", s,
-			 !strcmp(m + 4, "32") ? ".half" : "", ty[0] ? ty : ".u16");
+		put(b, "%s%s%s.wide%s", w, s, r->tail, ty[0] ? ty : ".u16");
+		return;
 	}
-	else if (!strcmp(m, "IMIN") || !strcmp(m, "IMAX") || !strcmp(m, "FMIN") || !strcmp(m, "FMAX"))
-		snprintf(buf, n, "%s%s%s", m[2] == 'I' ? "min" : "max", s, m[0] == 'F' ? ".f32" : s32 ? ".s32" : ".u32");
-	else if (!strcmp(m, "SHL") || !strcmp(m, "SHR"))
-		snprintf(buf, n, "%s%s%s", m[2] == 'L' ? "shl" : "shr", s, s32 ? ".s32" : ".u32");
-	else if (!strcmp(m, "LOP")) {
-		bool not = has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv; /* GPGPU-Sim's not.b32 d, a */
-		const char *o = has(ai, "AND") ? "and" : has(ai, "OR") ? "or" : has(ai, "XOR") ? "xor" : not ? "not" : "pass_b";
-		snprintf(buf, n, "%s%s%s", o, s, u16 ? ".u16" : ".b32");
-	} else if (!strcmp(m, "ISET") || !strcmp(m, "FSET")) {
-		const char *t = m[0] == 'F' ? ".f32.f32" : s32 ? ".s32.s32" : ".u32.u32";
+	case ISA_PS_T_SIGNED:
+		put(b, "%s%s%s", w, s, s32 ? ".s32" : ".u32");
+		return;
+	case ISA_PS_T_LOP:
+		put(b, "%s%s%s", w, s, u16 ? ".u16" : ".b32");
+		return;
+	case ISA_PS_T_SET: {
 		char c[8];
 		lower(c, ai->nops ? ai->ops[ai->nops - 1].name ? ai->ops[ai->nops - 1].name : "" : "", sizeof c);
-		snprintf(buf, n, "set%s.%s%s", s, c, t);
-	} else if (!strcmp(m, "I2I") && !strcmp(ty, ".u32.s32") && ai->nops == 2 && ai->ops[1].abs && !ai->ops[1].neg)
-		snprintf(buf, n, "abs%s.u32", s); /* I2I.U32.S32 d, |a| */
-	else if (!strcmp(m, "I2I") || !strcmp(m, "I2F") || !strcmp(m, "F2I") || !strcmp(m, "F2F"))
-		snprintf(buf, n, "cvt%s%s%s", s, has(ai, "TRUNC") ? ".rz" : "", ty);
-	else if (!strncmp(m, "FADD", 4) || !strncmp(m, "FMUL", 4) || !strncmp(m, "FMAD", 4))
-		snprintf(buf, n, "%s%s%s%s%s.f32", m[1] == 'A' ? "add" : m[2] == 'U' ? "mul" : "mad",
-			 !strcmp(m + 4, "32I") ? "32i" : "", s, !strcmp(m + 4, "32") ? ".half" : "", has(ai, "TRUNC") ? ".rz" : "");
-	else if (!strcmp(m, "DADD") || !strcmp(m, "DMUL") || !strcmp(m, "DFMA"))
-		snprintf(buf, n, "%s%s.f64", m[1] == 'A' ? "add" : m[1] == 'M' ? "mul" : "fma", s);
-	else if (!strcmp(m, "RCP") || !strcmp(m, "RSQ") || !strcmp(m, "LG2") || !strcmp(m, "EX2") ||
-		 !strcmp(m, "SIN") || !strcmp(m, "COS")) {
-		char l[8];
-		lower(l, !strcmp(m, "RSQ") ? "RSQRT" : m, sizeof l);
-		snprintf(buf, n, "%s%s.f32", l, s);
-	} else if (!strcmp(m, "RRO"))
-		snprintf(buf, n, "rro%s%s.f32", s, has(ai, "SINCOS") ? ".sincos" : ".ex2");
-	else if (!strcmp(m, "GLD") || !strcmp(m, "GST")) {
-		const char *w = has(ai, "S64") || has(ai, "U64") ? ".v2.u32" : ty[0] ? ty : ".u32";
-		snprintf(buf, n, "%s%s.global%s", m[1] == 'L' ? "ld" : "st", s, w);
-	} else if (!strcmp(m, "NOP") || !strcmp(m, "SSY") || !strcmp(m, "BRA"))
-		snprintf(buf, n, "%c%c%c%s", tolower((unsigned char)m[0]), tolower((unsigned char)m[1]),
-			 tolower((unsigned char)m[2]), s);
-	else if (!strcmp(m, "CAL") || !strcmp(m, "RET"))
-		snprintf(buf, n, "%s%s", m[0] == 'C' ? "callp" : "retp", s);
-	else if (!strcmp(m, "PBK") || !strcmp(m, "BRK"))
-		snprintf(buf, n, "%s%s", m[0] == 'P' ? "breakaddr" : "break", s);
-	else if (!strcmp(m, "BAR"))
-		snprintf(buf, n, "bar%s.sync", s);
-	else
-		return NULL;
-	return buf;
+		put(b, "%s%s.%s%s", w, s, c, r->tail[0] ? r->tail : s32 ? ".s32.s32" : ".u32.u32");
+		return;
+	}
+	case ISA_PS_T_CVT:
+		if (k)
+			put(b, "%s%s.u32", w, s);
+		else
+			put(b, "%s%s%s%s", w, s, has(ai, "TRUNC") ? ".rz" : "", ty);
+		return;
+	case ISA_PS_T_FARITH:
+		put(b, "%s%s%s%s.f32", w, s, r->tail, has(ai, "TRUNC") ? ".rz" : "");
+		return;
+	case ISA_PS_CHOICE:
+		put(b, "%s%s", w, s);
+		choice(b, ai, r->tail);
+		return;
+	case ISA_PS_T_GMEM: { /* ld.s.global: the join flag before the state space */
+		size_t l = strcspn(w, ".");
+		put(b, "%.*s%s%s%s", (int)l, w, s, w + l,
+		    has(ai, "S64") || has(ai, "U64") ? ".v2.u32" : ty[0] ? ty : ".u32");
+		return;
+	}
+	default:
+		put(b, "%s%s%s", w, s, r->tail);
+	}
 }
 
 /* One Tesla instruction as a PTXPlus line (without label or ';'). */
-static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg, int64_t addr, int64_t next)
+static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, int op)
 {
-	char mn[48];
-	(void)addr;
-	(void)next;
-	if (!t_ptx_mnemonic(ai, mn, sizeof mn)) {
-		ast_error(dg, ai->loc, "cannot print '%s' as PTXPlus", ai->mnem);
-		return;
-	}
+	int nt;
+	const isa_desc *r = &isa_table(ISA_DIALECT_SM10, &nt)[op];
+	sbuf mb = {0};
+	t_ptx_mnemonic(&mb, ai, op);
+	const char *mn = mb.buf;
 	int first = 0, cw = -1;
 	for (int i = 0; i < ai->nmods; i++)
 		if (ai->mods[i][0] == 'C' && ai->mods[i][1] >= '0' && ai->mods[i][1] <= '3' && !ai->mods[i][2])
@@ -648,13 +653,13 @@ static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg
 	} else if (ai->has_tguard) /* IMAD's carry-in form */
 		put(b, "@$p%d ", ast_carry_reg(ai));
 	put(b, "%s", mn);
-	int w = t_width(ai), last = ai->nops;
-	bool iset = !strcmp(ai->mnem, "ISET") || !strcmp(ai->mnem, "FSET");
+	int w = t_width(ai, r), last = ai->nops;
+	bool iset = r->style == ISA_PS_T_SET;
 	if (iset)
 		last--; /* the comparison went into the mnemonic */
-	if (!strcmp(ai->mnem, "BAR"))
+	if (r->style == ISA_PS_T_BAR)
 		last = 0;
-	bool pass = !strcmp(ai->mnem, "LOP") && has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv; /* not */
+	bool pass = t_not_form(ai, r); /* not */
 	for (int k = first; k < last; k++) {
 		if (pass && k == 1)
 			continue; /* not.b32 d, a */
@@ -666,18 +671,19 @@ static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg
 			o.inv = false;
 		if (k == 1 && !strncmp(mn, "abs", 3))
 			o.abs = false;
-		bool target = !strcmp(ai->mnem, "BRA") || !strcmp(ai->mnem, "CAL") || !strcmp(ai->mnem, "PBK");
-		if (!strcmp(ai->mnem, "GST") && k == 1 && (has(ai, "S64") || has(ai, "U64")))
+		bool target = isa_is_branch(ISA_DIALECT_SM10, op) && r->style != ISA_PS_T_TOKEN;
+		if (r->style == ISA_PS_T_GMEM && r->shape[0] == 'm' && k == 1 && (has(ai, "S64") || has(ai, "U64")))
 			put(b, "{$r%d,$r%d}", o.reg, o.reg + 1);
 		else if (target && o.kind == OPND_IMM) /* branches name labels; ssy keeps the address */
 			put(b, "l0x%08x", (uint32_t)o.ival);
 		else
 			t_ptx_opnd(b, p, ai, &o, w);
 	}
-	if (!strcmp(ai->mnem, "R2A") && ai->nops == 2)
+	if (r->style == ISA_PS_T_R2A && ai->nops == 2)
 		put(b, ", 0x0");
-	if (!strcmp(ai->mnem, "BAR"))
+	if (r->style == ISA_PS_T_BAR)
 		put(b, " 0x00000000");
+	free(mb.buf);
 }
 
 static void sass_opnd(sbuf *b, const ast_opnd *o);
@@ -714,11 +720,6 @@ static void t_sass_opnd(sbuf *b, const ast_opnd *o)
 		put(b, "|");
 }
 
-static bool t_is_control(const char *m)
-{
-	return !strcmp(m, "BRA") || !strcmp(m, "RET") || !strcmp(m, "BRK") || !strcmp(m, "CAL");
-}
-
 static void t_sass_insn(sbuf *b, const ast_insn *ai)
 {
 	put(b, "%s", ai->mnem);
@@ -730,7 +731,7 @@ static void t_sass_insn(sbuf *b, const ast_insn *ai)
 	for (int k = 0; k < ai->nmods; k++)
 		if (ai->mods[k][0] == 'C' && isdigit((unsigned char)ai->mods[k][1]))
 			put(b, ".%s", ai->mods[k]);
-	bool ctl = t_is_control(ai->mnem);
+	bool ctl = isa_is_cond_control(ISA_DIALECT_SM10, isa_lookup(ISA_DIALECT_SM10, ai->mnem));
 	if (ctl && ai->has_tguard)
 		put(b, " C%d.%s%s", ai->tcreg, ast_cond_name(ai->tcond), ai->nops ? "," : "");
 	for (int k = 0; k < ai->nops; k++) {
@@ -799,7 +800,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 						put(&b, "l0x%08llx: ", (unsigned long long)addr);
 						break;
 					}
-				t_ptx_insn(&b, &p, ai, &u->diags, addr, next);
+				t_ptx_insn(&b, &p, ai, op);
 				put(&b, ";\n");
 				continue;
 			}

@@ -63,13 +63,20 @@ typedef enum {
 	ISA_PS_ATOM,    /* word[.s][.e].op.type */
 	ISA_PS_BRA,     /* word[.uni][.s]tail */
 	ISA_PS_BAR,     /* word.red.popc.u32 or word.sync */
-	/* Tesla, GPGPU-Sim's spelling */
+	/* Tesla, GPGPU-Sim's spelling; rows sharing a spelling are told apart by the type
+	   their style or tail names (f32, f64), .half for the tail .half, then by operand kinds:
+	   a slot of the shape that takes only a, g, s, c or immediates wants that kind */
 	ISA_PS_T_PLAIN,  /* word[.s]tail */
 	ISA_PS_T_TOKEN,  /* as T_PLAIN; the target printed as an address */
+	ISA_PS_T_MOV,    /* word[.s]tail<.u16|.u32>; .u16 / .s16 read back */
 	ISA_PS_T_U16,    /* word[.s]tail<.u16|.u32> */
-	ISA_PS_T_WIDE,   /* word[.s]tail.wide.types (one of a repeated pair) */
+	ISA_PS_T_GPAIR,  /* word[.s]tail; the tail's type read back twice (G2R.U32.U32) */
+	ISA_PS_T_CALL,   /* word[.s]tail; every modifier of the row read back */
+	ISA_PS_T_WIDE,   /* word[.s]tail.wide.types, one of a repeated pair (mul.wide.u16 for .U16.U16) */
+	ISA_PS_T_WIDEMAD, /* as T_WIDE; a single type stays single */
 	ISA_PS_T_SIGNED, /* word[.s]<.s32|.u32> */
-	ISA_PS_T_LOP,    /* and|or|xor|pass_b|not [.s]<.u16|.b32>; not.b32 d, a for LOP.PASS_B d, d, ~a */
+	ISA_PS_T_LOP,    /* the k-th spelling names the k-th modifier, PASS_B when none; the last
+			    spelling (not.b32 d, a) is LOP.PASS_B d, d, ~a; then <.u16|.b32> */
 	ISA_PS_T_SET,    /* word[.s].cmp<tail|.s32.s32|.u32.u32>, the comparison from the last operand */
 	ISA_PS_T_CVT,    /* word[.s][.rz].types; abs.u32 d, a for I2I.U32.S32 d, |a| */
 	ISA_PS_T_FARITH, /* word[.s]tail[.rz].f32 */
