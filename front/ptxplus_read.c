@@ -290,9 +290,9 @@ static bool style_reads(const tr *t, const isa_desc *r)
 	}
 }
 
-/* The row of a PTXPlus mnemonic: the spelling with the most dotted parts whose style
-   reads it, the first in the table on a tie; else the SASS name in lower case. *k gets
-   which spelling matched. */
+/* The row of a PTXPlus mnemonic: among the rows spelled with its word whose style reads
+   it, the one with the most of its qualifiers there (ld.shared: LDS, ld: LD), the first in
+   the table on a tie; else the SASS name in lower case. *k gets which spelling matched. */
 static int find_row(tr *t, int *k)
 {
 	int n, best = -1, bestq = -1;
@@ -301,7 +301,7 @@ static int find_row(tr *t, int *k)
 	for (int i = 0; i < t->nparts; i++)
 		parts[i] = t->parts[i];
 	for (int op = 0; op < n; op++) {
-		int q, m = isa_ptx_match(ISA_DIALECT_SM20, op, parts, t->nparts, &q);
+		int q, m = isa_ptx_match(ISA_DIALECT_SM20, op, parts, t->nparts, false, &q);
 		if (m >= 0 && q > bestq && style_reads(t, &d[op])) {
 			best = op;
 			bestq = q;
@@ -315,7 +315,7 @@ static int find_row(tr *t, int *k)
 	for (const char *b = t->parts[0]; b[i] && i < sizeof up - 1; i++)
 		up[i] = (char)toupper((unsigned char)b[i]);
 	up[i] = 0;
-	*k = 0;
+	*k = -1; /* no spelling: WORDMOD reads no modifier from the word */
 	return isa_lookup(ISA_DIALECT_SM20, up);
 }
 
@@ -347,7 +347,7 @@ static int translate_mnemonic(tr *t)
 	/* modifiers carried by the dotted parts; .S goes last, as cuobjdump prints it */
 	switch (r->style) {
 	case ISA_PS_WORDMOD:
-		if (isa_mod_word(ISA_DIALECT_SM20, op, k, w, sizeof w))
+		if (k >= 0 && isa_mod_word(ISA_DIALECT_SM20, op, k, w, sizeof w))
 			mod(t, w);
 		break;
 	case ISA_PS_FIXED: /* the tail's parts are modifiers */

@@ -189,7 +189,7 @@ static char kind_of(const tt *t, const ptx_opnd *o)
 }
 
 /* How well a row reads the line: -1 not at all; else the weight of what it asks for and
-   the line has: the type its style or tail names (100), .half (10), and 1 for each slot
+   the line has: the type its style or tail names (100), .half (10, required), 1 for each slot
    of its shape that takes only address registers, shared memory, special registers,
    constants or immediates, holding such an operand. */
 static int row_score(const tt *t, const isa_desc *r)
@@ -197,11 +197,8 @@ static int row_score(const tt *t, const isa_desc *r)
 	int score = 0;
 	bool f32 = r->style == ISA_PS_T_FARITH || (r->style != ISA_PS_T_CVT && strstr(r->tail, "f32"));
 	bool f64 = r->style != ISA_PS_T_CVT && strstr(r->tail, "f64");
-	if (f32 || f64) {
-		if (!has(t, f64 ? "f64" : "f32"))
-			return -1;
-		score += 100;
-	}
+	if ((f32 || f64) && has(t, f64 ? "f64" : "f32"))
+		score += 100; /* without a type the integer row, first in the table, wins */
 	if (strstr(r->tail, ".half")) {
 		if (!has(t, "half"))
 			return -1;
@@ -230,9 +227,9 @@ static int row_score(const tt *t, const isa_desc *r)
 			if (strchr("usf", t->parts[j][0]) && isdigit((unsigned char)t->parts[j][1]))
 				ty[k++] = t->parts[j];
 		const char *sep = strchr(r->tail + 1, '.');
-		if (!strcmp(t->parts[0], "abs"))
+		if (!strcmp(t->parts[0], "abs") || !ty[1]) /* without two types: an error below */
 			return score;
-		if (!ty[1] || !sep || (ty[0][0] == 'f') != (r->tail[1] == 'f') || (ty[1][0] == 'f') != (sep[1] == 'f'))
+		if (!sep || (ty[0][0] == 'f') != (r->tail[1] == 'f') || (ty[1][0] == 'f') != (sep[1] == 'f'))
 			return -1;
 	}
 	return score;
@@ -247,7 +244,7 @@ static int find_row(tt *t, int *k)
 	for (int i = 0; i < t->nparts; i++)
 		parts[i] = t->parts[i];
 	for (int op = 0; op < n; op++) {
-		int q, m = isa_ptx_match(ISA_DIALECT_SM10, op, parts, t->nparts, &q), sc;
+		int q, m = isa_ptx_match(ISA_DIALECT_SM10, op, parts, t->nparts, true, &q), sc;
 		if (m >= 0 && (sc = row_score(t, &d[op]) + 1000 * q) > bests) {
 			best = op;
 			bests = sc;
@@ -292,6 +289,10 @@ static bool translate(tt *t)
 				tmod(t, up);
 				n++;
 			}
+		if (ai->nmods < 2) {
+			tfail(t, "cvt needs two types");
+			return true;
+		}
 		if (has(t, "rz"))
 			tmod(t, "TRUNC");
 		tpush(t, 0, has(t, "u16") || has(t, "s16") ? 2 : 4);

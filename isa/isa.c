@@ -184,7 +184,7 @@ bool isa_mod_word(isa_dialect d, int op, int k, char *buf, size_t n)
 	return r && nth(r->mods, ' ', k, buf, n);
 }
 
-int isa_ptx_match(isa_dialect d, int op, const char *const *parts, int nparts, int *quals)
+int isa_ptx_match(isa_dialect d, int op, const char *const *parts, int nparts, bool strict, int *quals)
 {
 	char w[48];
 	for (int k = 0; nparts > 0 && isa_ptx_word(d, op, k, w, sizeof w); k++) {
@@ -198,8 +198,8 @@ int isa_ptx_match(isa_dialect d, int op, const char *const *parts, int nparts, i
 			bool found = false;
 			for (int i = 1; i < nparts && !found; i++)
 				found = strlen(parts[i]) == ql && !strncmp(parts[i], s + 1, ql);
-			all = all && found;
-			q++;
+			all = all && (found || !strict);
+			q += found;
 		}
 		if (all) {
 			*quals = q;

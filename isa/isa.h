@@ -121,10 +121,10 @@ bool isa_is_branch(isa_dialect d, int op);
 bool isa_is_cond_control(isa_dialect d, int op);
 /* The k-th '|'-separated spelling of op into buf; false if there is none. */
 bool isa_ptx_word(isa_dialect d, int op, int k, char *buf, size_t n);
-/* Which spelling of op a PTXPlus word (its first dotted part 'word', all parts in 'parts')
-   is: its index, or -1. A spelling's dotted tail must be among the parts; *quals receives
-   how many parts that took. */
-int isa_ptx_match(isa_dialect d, int op, const char *const *parts, int nparts, int *quals);
+/* Which spelling of op a PTXPlus mnemonic (split at its dots into parts) is: its index,
+   or -1. A spelling's dotted qualifiers (ld.global) are looked for among the parts; *quals
+   receives how many were there; strict: all must be. */
+int isa_ptx_match(isa_dialect d, int op, const char *const *parts, int nparts, bool strict, int *quals);
 /* The k-th word of op's modifier list into buf; false if there is none. */
 bool isa_mod_word(isa_dialect d, int op, int k, char *buf, size_t n);
 /* Print the table (simtemu isa). */
