@@ -194,193 +194,229 @@ static const char *cmp_of(const ast_insn *ai)
 	return first_of(ai, c);
 }
 
-/* The PTXPlus mnemonic of an instruction; operands say how to print the rest. */
-static void mnemonic(sbuf *b, const ast_insn *ai, int op)
+/* A PTXPlus part from a modifier: ".x" for X. */
+static void part(sbuf *b, const char *mod)
 {
-	char t[64];
-	const char *s = has(ai, "S") && op != ISA_NOP ? ".s" : "";
-	switch (op) {
-	case ISA_MOV: put(b, "mov%s.u32", s); return;
-	case ISA_MOV32I: put(b, "mov32i%s.u32", s); return;
-	case ISA_S2R: put(b, "cvt%s.u32.u32", s); return;
-	case ISA_IADD: case ISA_IADD32I: case ISA_ISUB:
-		put(b, "%s%s%s%s%s%s.%s", op == ISA_ISUB ? "sub" : "add", op == ISA_IADD32I ? "32i" : "", s, has(ai, "X") ? ".x" : "",
-		    has(ai, "CC") ? ".cc" : "", has(ai, "SAT") ? ".sat" : "", int_type(ai));
+	char t[24];
+	lower(t, mod, sizeof t);
+	put(b, ".%s", t);
+}
+
+static void flag(sbuf *b, const ast_insn *ai, const char *mod)
+{
+	if (has(ai, mod))
+		part(b, mod);
+}
+
+/* the tail, or the integer type when the row has none */
+static void type_tail(sbuf *b, const ast_insn *ai, const isa_desc *r)
+{
+	if (r->tail[0])
+		put(b, "%s", r->tail);
+	else
+		put(b, ".%s", int_type(ai));
+}
+
+/* the first modifier of a set, lower case, or a default */
+static void first_part(sbuf *b, const ast_insn *ai, const char *const *set, const char *def)
+{
+	const char *m = first_of(ai, set);
+	if (m)
+		part(b, m);
+	else if (def)
+		put(b, ".%s", def);
+}
+
+/* CHOICE's tail "a|b.rest": .a with modifier A, else .b; then .rest */
+static void choice(sbuf *b, const ast_insn *ai, const char *tail)
+{
+	size_t n = strcspn(tail, ".");
+	const char *bar = memchr(tail, '|', n);
+	char a[16], u[16];
+	snprintf(a, sizeof a, "%.*s", (int)(bar ? bar - tail : (long)n), tail);
+	for (size_t i = 0; i <= strlen(a); i++)
+		u[i] = (char)toupper((unsigned char)a[i]);
+	if (!bar || has(ai, u))
+		put(b, ".%s", a);
+	else
+		put(b, ".%.*s", (int)(tail + n - bar - 1), bar + 1);
+	put(b, "%s", tail + n);
+}
+
+/* The PTXPlus mnemonic of an instruction, as its row's spelling and style say; operands
+   say how to print the rest. */
+static void mnemonic(sbuf *b, const ast_insn *ai, isa_dialect d, int op)
+{
+	int n;
+	const isa_desc *r = &isa_table(d, &n)[op];
+	static const char *const rnd[] = {"RZ", "RM", "RP", NULL};
+	static const char *const bop[] = {"AND", "OR", "XOR", NULL};
+	const char *s = has(ai, "S") ? ".s" : "";
+	char w[48];
+	int k = -1;
+	if (r->style == ISA_PS_WORDMOD) /* the spelling of the first of the row's leading modifiers */
+		for (int i = 0; i < ai->nmods && k < 0; i++)
+			for (int j = 0; k < 0 && isa_ptx_word(d, op, j, w, sizeof w) && isa_mod_word(d, op, j, w, sizeof w); j++)
+				if (!strcmp(ai->mods[i], w))
+					k = j;
+	if (k < 0)
+		k = 0;
+	isa_ptx_word(d, op, k, w, sizeof w);
+	put(b, "%s", w);
+	switch (r->style) {
+	case ISA_PS_PLAIN: case ISA_PS_SREG: case ISA_PS_WORDMOD:
+		put(b, "%s%s", s, r->tail);
 		return;
-	case ISA_IMUL: case ISA_IMUL32I: case ISA_IMAD:
-		put(b, "%s%s%s%s%s%s.%s", op == ISA_IMAD ? "mad" : "mul", op == ISA_IMUL32I ? "32i" : "", s,
-		    has(ai, "HI") ? ".hi" : ".lo",
-		    has(ai, "X") ? ".x" : "", has(ai, "CC") ? ".cc" : "", int_type(ai));
+	case ISA_PS_TOKEN: case ISA_PS_JUMP: case ISA_PS_FIXED:
+		put(b, "%s", r->tail);
 		return;
-	case ISA_ISCADD: put(b, "iscadd%s.u32", s); return;
-	case ISA_SHL: put(b, "shl%s%s.b32", s, has(ai, "W") ? ".w" : ""); return;
-	case ISA_SHR: put(b, "shr%s%s.%s", s, has(ai, "W") ? ".w" : "", int_type(ai)); return;
-	case ISA_LOP: case ISA_LOP32I: {
-		static const char *const l[] = {"AND", "OR", "XOR", "PASS_B", NULL};
-		const char *m = first_of(ai, l);
-		lower(t, m ? m : "and", sizeof t);
-		put(b, "%s%s%s.b32", t, op == ISA_LOP32I ? "32i" : "", s);
+	case ISA_PS_IADD:
+		put(b, "%s", s);
+		flag(b, ai, "X");
+		flag(b, ai, "CC");
+		flag(b, ai, "SAT");
+		type_tail(b, ai, r);
 		return;
-	}
-	case ISA_ISETP: case ISA_ISET: case ISA_FSETP: case ISA_DSETP: {
-		static const char *const bo[] = {"AND", "OR", "XOR", NULL};
-		char c[8], bb[8];
-		lower(c, cmp_of(ai) ? cmp_of(ai) : "eq", sizeof c);
-		lower(bb, first_of(ai, bo) ? first_of(ai, bo) : "and", sizeof bb);
-		const char *ty = op == ISA_FSETP ? "f32" : op == ISA_DSETP ? "f64" : int_type(ai);
-		const char *base = op == ISA_ISETP ? "isetp" : op == ISA_ISET ? "iset" : op == ISA_FSETP ? "fsetp" : "dsetp";
-		put(b, "%s%s.%s.%s%s%s.%s", base, s, c, bb, has(ai, "BF") ? ".bf" : "", has(ai, "FTZ") ? ".ftz" : "", ty);
+	case ISA_PS_IMUL:
+		put(b, "%s%s", s, has(ai, "HI") ? ".hi" : ".lo");
+		flag(b, ai, "X");
+		flag(b, ai, "CC");
+		type_tail(b, ai, r);
 		return;
-	}
-	case ISA_ICMP: {
+	case ISA_PS_SHIFT:
+		put(b, "%s", s);
+		flag(b, ai, "W");
+		type_tail(b, ai, r);
+		return;
+	case ISA_PS_SETP: case ISA_PS_ICMP: {
 		char c[8];
 		lower(c, cmp_of(ai) ? cmp_of(ai) : "eq", sizeof c);
-		put(b, "icmp%s.%s.%s", s, c, int_type(ai));
+		put(b, "%s.%s", s, c);
+		if (r->style == ISA_PS_SETP) {
+			first_part(b, ai, bop, "and");
+			flag(b, ai, "BF");
+			flag(b, ai, "FTZ");
+		}
+		type_tail(b, ai, r);
 		return;
 	}
-	case ISA_IMNMX: put(b, "imnmx%s.%s", s, int_type(ai)); return;
-	case ISA_SEL: put(b, "selp%s.u32", s); return;
-	case ISA_PSETP: {
-		int k = 0;
+	case ISA_PS_PSETP: {
+		int j = 0;
 		char bo[2][8] = {"and", "and"};
-		for (int i = 0; i < ai->nmods && k < 2; i++)
-			if (!strcmp(ai->mods[i], "AND") || !strcmp(ai->mods[i], "OR") || !strcmp(ai->mods[i], "XOR"))
-				lower(bo[k++], ai->mods[i], 8);
-		put(b, "psetp%s.%s.%s.s32", s, bo[0], bo[1]);
+		for (int i = 0; i < ai->nmods && j < 2; i++)
+			for (int q = 0; bop[q]; q++)
+				if (!strcmp(ai->mods[i], bop[q]))
+					lower(bo[j++], ai->mods[i], 8);
+		put(b, "%s.%s.%s%s", s, bo[0], bo[1], r->tail);
 		return;
 	}
-	case ISA_I2F: case ISA_F2I: case ISA_F2F: case ISA_I2I: {
-		put(b, "cvt%s", s);
-		bool to_int = op == ISA_F2I || (op == ISA_F2F && (has(ai, "TRUNC") || has(ai, "FLOOR") || has(ai, "CEIL") ||
-								    has(ai, "ROUND")));
-		static const char *const r[] = {"TRUNC", "FLOOR", "CEIL", "ROUND", "RZ", "RM", "RP", "RN", NULL};
-		const char *m = first_of(ai, r);
-		static const char *const ri[][2] = {{"TRUNC", "rzi"}, {"FLOOR", "rmi"}, {"CEIL", "rpi"}, {"ROUND", "rni"},
-						    {"RZ", "rz"}, {"RM", "rm"}, {"RP", "rp"}, {"RN", "rn"}};
-		for (int i = 0; m && i < 8; i++)
-			if (!strcmp(m, ri[i][0]))
-				put(b, ".%s", ri[i][1]);
-		if (has(ai, "FTZ"))
-			put(b, ".ftz");
-		if (has(ai, "SAT"))
-			put(b, ".sat");
-		int n = 0;
+	case ISA_PS_MINMAX:
+		put(b, "%s", s);
+		flag(b, ai, "BREV");
+		type_tail(b, ai, r);
+		return;
+	case ISA_PS_CVT: {
+		put(b, "%s", s);
+		static const char *const rd[] = {"TRUNC", "FLOOR", "CEIL", "ROUND", "RZ", "RM", "RP", "RN", NULL};
+		static const char *const ri[] = {"rzi", "rmi", "rpi", "rni", "rz", "rm", "rp", "rn"};
+		const char *m = first_of(ai, rd);
+		for (int i = 0; m && rd[i]; i++)
+			if (!strcmp(m, rd[i]))
+				put(b, ".%s", ri[i]);
+		flag(b, ai, "FTZ");
+		flag(b, ai, "SAT");
+		int nt = 0;
 		for (int i = 0; i < ai->nmods; i++) {
 			const char *q = ai->mods[i];
 			if ((q[0] == 'U' || q[0] == 'S' || q[0] == 'F') && isdigit((unsigned char)q[1])) {
-				lower(t, q, sizeof t);
-				put(b, ".%s", t);
-				n++;
+				part(b, q);
+				nt++;
 			}
 		}
-		if (!n) /* the defaults, written out */
-			put(b, op == ISA_I2F ? ".f32.s32" : op == ISA_F2I ? ".s32.f32" : op == ISA_I2I ? ".s32.s32" : ".f32.f32");
-		(void)to_int;
+		if (!nt) /* the defaults, written out */
+			put(b, "%s", r->tail);
 		return;
 	}
-	case ISA_FADD: case ISA_FADD32I: case ISA_FMUL: case ISA_FMUL32I: case ISA_FFMA:
-	case ISA_DADD: case ISA_DMUL: case ISA_DFMA: {
-		const char *base = (op == ISA_FADD || op == ISA_FADD32I || op == ISA_DADD) ? "add"
-			: (op == ISA_FFMA || op == ISA_DFMA) ? "fma" : "mul";
-		static const char *const r[] = {"RZ", "RM", "RP", NULL};
-		const char *m = first_of(ai, r);
-		lower(t, m ? m : "", sizeof t);
-		put(b, "%s%s%s%s%s%s%s.%s", base, op == ISA_FADD32I || op == ISA_FMUL32I ? "32i" : "", s, m ? "." : "", t,
-		    has(ai, "FTZ") ? ".ftz" : "", has(ai, "SAT") ? ".sat" : "",
-		    op == ISA_DADD || op == ISA_DMUL || op == ISA_DFMA ? "f64" : "f32");
+	case ISA_PS_FARITH:
+		put(b, "%s", s);
+		first_part(b, ai, rnd, NULL);
+		flag(b, ai, "FTZ");
+		flag(b, ai, "SAT");
+		put(b, "%s", r->tail);
 		return;
-	}
-	case ISA_FMNMX: put(b, "fmnmx%s%s.f32", s, has(ai, "FTZ") ? ".ftz" : ""); return;
-	case ISA_DMNMX: put(b, "dmnmx%s.f64", s); return;
-	case ISA_MUFU: {
-		static const char *const f[][2] = {{"RCP", "rcp"}, {"EX2", "ex2"}, {"LG2", "lg2"}, {"SIN", "sin"},
-						   {"COS", "cos"}, {"RSQ", "rsqrt"}, {"SQRT", "sqrt"}};
-		for (int i = 0; i < 7; i++)
-			if (has(ai, f[i][0]))
-				put(b, "%s%s.f32", f[i][1], s);
+	case ISA_PS_CHOICE:
+		put(b, "%s", s);
+		choice(b, ai, r->tail);
 		return;
-	}
-	case ISA_RRO: put(b, "rro%s.%s.f32", s, has(ai, "SINCOS") ? "sincos" : "ex2"); return;
-	case ISA_VADD: case ISA_VMNMX: {
+	case ISA_PS_VIDEO: {
 		static const char *const sec[] = {"ACC", "MIN", "MAX", NULL};
-		const char *m = first_of(ai, sec);
-		lower(t, m ? m : "", sizeof t);
-		put(b, "%s%s%s%s%s%s.%s", op == ISA_VADD ? "vadd" : "vmnmx", s, m ? "." : "", t, has(ai, "MX") ? ".mx" : "",
-		    has(ai, "SAT") ? ".sat" : "", int_type(ai));
+		put(b, "%s", s);
+		first_part(b, ai, sec, NULL);
+		flag(b, ai, "MX");
+		flag(b, ai, "SAT");
+		type_tail(b, ai, r);
 		return;
 	}
-	case ISA_POPC: put(b, "popc%s.b32", s); return;
-	case ISA_FLO: put(b, "flo%s%s.%s", s, has(ai, "SH") ? ".sh" : "", has(ai, "S32") ? "s32" : "u32"); return;
-	case ISA_BFE: put(b, "bfe%s%s.%s", s, has(ai, "BREV") ? ".brev" : "", int_type(ai)); return;
-	case ISA_BFI: put(b, "bfi%s.b32", s); return;
-	case ISA_PRMT: put(b, "prmt%s.b32", s); return;
-	case ISA_VOTE: put(b, "vote%s.%s", s, has(ai, "ALL") ? "all" : "any"); return;
-	case ISA_LD: case ISA_LDU:
-		put(b, "%s.global%s%s.%s", op == ISA_LD ? "ld" : "ldu", s, has(ai, "E") ? ".e" : "", width_type(ai));
+	case ISA_PS_FLO:
+		put(b, "%s", s);
+		flag(b, ai, "SH");
+		put(b, ".%s", has(ai, "S32") ? "s32" : "u32");
 		return;
-	case ISA_LD_LDU: { /* the thesis's ldu.global.u32 for .32.32; other widths spelled out */
-		int k = 0, w[2] = {32, 32};
-		for (int i = 0; i < ai->nmods && k < 2; i++)
+	case ISA_PS_MEM: case ISA_PS_MEMU:
+		put(b, "%s%s.%s", s, has(ai, "E") ? ".e" : "", width_type(ai));
+		return;
+	case ISA_PS_LDLDU: { /* the thesis's ldu.global.u32 for .32.32; other widths spelled out */
+		int j = 0, wd[2] = {32, 32};
+		for (int i = 0; i < ai->nmods && j < 2; i++)
 			if (!strcmp(ai->mods[i], "32") || !strcmp(ai->mods[i], "64"))
-				w[k++] = atoi(ai->mods[i]);
-		put(b, "ldu.global%s%s", s, has(ai, "E") ? ".e" : "");
-		if (w[0] == 32 && w[1] == 32)
+				wd[j++] = atoi(ai->mods[i]);
+		put(b, "%s%s", s, has(ai, "E") ? ".e" : "");
+		if (wd[0] == 32 && wd[1] == 32)
 			put(b, ".u32");
 		else
-			put(b, ".%s.%s", w[0] == 64 ? "b64" : "u32", w[1] == 64 ? "b64" : "u32");
+			put(b, ".%s.%s", wd[0] == 64 ? "b64" : "u32", wd[1] == 64 ? "b64" : "u32");
 		return;
 	}
-	case ISA_ST: put(b, "st.global%s%s.%s", s, has(ai, "E") ? ".e" : "", width_type(ai)); return;
-	case ISA_LDS: put(b, "ld.shared%s.%s", s, width_type(ai)); return;
-	case ISA_STS: put(b, "st.shared%s.%s", s, width_type(ai)); return;
-	case ISA_LDL: put(b, "ld.local%s.%s", s, width_type(ai)); return;
-	case ISA_STL: put(b, "st.local%s.%s", s, width_type(ai)); return;
-	case ISA_LDC: put(b, "mov.const%s.u32%s", s, has(ai, "64") ? ".doublereg" : ""); return;
-	case ISA_ATOM: case ISA_RED: {
+	case ISA_PS_LDC:
+		put(b, "%s%s%s", s, r->tail, has(ai, "64") ? ".doublereg" : "");
+		return;
+	case ISA_PS_ATOM: {
 		static const char *const o2[] = {"ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS", NULL};
 		static const char *const ty[] = {"U32", "S32", "U64", "S64", "F32", NULL};
-		const char *m = first_of(ai, o2), *y = first_of(ai, ty);
-		char tt[8];
-		lower(t, m ? m : "add", sizeof t);
-		lower(tt, y ? y : "U32", sizeof tt);
-		put(b, "%s.global%s%s.%s.%s", op == ISA_ATOM ? "atom" : "red", s, has(ai, "E") ? ".e" : "", t, tt);
+		put(b, "%s%s", s, has(ai, "E") ? ".e" : "");
+		first_part(b, ai, o2, "add");
+		first_part(b, ai, ty, "u32");
 		return;
 	}
-	case ISA_NOP: put(b, has(ai, "S") ? "nop.s" : "nop"); return;
-	case ISA_BPT: put(b, "bpt.drain"); return;
-	case ISA_SSY: put(b, "ssy.u32"); return;
-	case ISA_PBK: put(b, "pbk.u32"); return;
-	case ISA_PCNT: put(b, "pcnt.u32"); return;
-	case ISA_PRET: put(b, "pret.u32"); return;
-	case ISA_BRK: put(b, "brk%s.u32", s); return;
-	case ISA_CONT: put(b, "cont%s.u32", s); return;
-	case ISA_CAL: put(b, "callp"); return;
-	case ISA_JCAL: put(b, "jcal"); return;
-	case ISA_RET: put(b, "retp%s", s); return;
-	case ISA_BRA: put(b, "bra%s%s.u32", has(ai, "U") ? ".uni" : "", s); return;
-	case ISA_BRX: put(b, "brx%s", s); return;
-	case ISA_EXIT: put(b, "exit%s", s); return;
-	case ISA_BAR: put(b, has(ai, "RED") ? "bar.red.popc.u32" : "bar.sync"); return;
+	case ISA_PS_BRA:
+		put(b, "%s%s%s", has(ai, "U") ? ".uni" : "", s, r->tail);
+		return;
+	case ISA_PS_BAR:
+		put(b, has(ai, "RED") ? ".red.popc.u32" : ".sync");
+		return;
+	default:
+		put(b, "?");
 	}
-	put(b, "?");
 }
 
-static void operands(sbuf *b, const pctx *p, const ast_insn *ai, int op)
+static void operands(sbuf *b, const pctx *p, const ast_insn *ai, isa_dialect d, int op)
 {
-	bool wide = ptx_wide_imm(op);
+	int n;
+	isa_pstyle st = isa_table(d, &n)[op].style;
+	bool wide = isa_imm32(d, op);
 	for (int i = 0; i < ai->nops; i++) {
 		const ast_opnd *o = &ai->ops[i];
 		if (o->kind == OPND_CCTEST) /* NOP's CC.T: a hint */
 			continue;
 		put(b, i ? ", " : " ");
 		if (o->kind == OPND_MEM)
-			address(b, o, op == ISA_LDU);
-		else if (o->kind == OPND_LABEL || (o->kind == OPND_IMM && (op == ISA_BRA || op == ISA_CAL || op == ISA_JCAL)))
-			target(b, o, true);
-		else if (o->kind == OPND_IMM && (op == ISA_SSY || op == ISA_PBK || op == ISA_PCNT || op == ISA_PRET))
+			address(b, o, st == ISA_PS_MEMU);
+		else if (o->kind == OPND_IMM && st == ISA_PS_TOKEN)
 			target(b, o, false);
+		else if (o->kind == OPND_LABEL || (o->kind == OPND_IMM && isa_is_branch(d, op)))
+			target(b, o, true);
 		else
-			opnd(b, p, o, ptx_float_slot(op, i), wide);
+			opnd(b, p, o, isa_slot_is_float(d, op, i), wide);
 	}
 }
 
@@ -427,11 +463,11 @@ static bool addr_label(const char *name, unsigned *addr)
    IMAD's carry-in form, and spellings for the forms its text runs together (g2r, a2r via
    mov from $ofs, the 32I forms as add32i / mul32i / mad32i). */
 
-static int t_width(const ast_insn *ai)
+static int t_width(const ast_insn *ai, const isa_desc *r)
 {
 	for (int i = 0; i < ai->nmods; i++)
 		if (!strcmp(ai->mods[i], "U16") || !strcmp(ai->mods[i], "S16"))
-			return strcmp(ai->mnem, "IMUL") && strcmp(ai->mnem, "IMAD") ? 2 : 4;
+			return r->style == ISA_PS_T_WIDE || r->style == ISA_PS_T_WIDEMAD ? 4 : 2;
 	return 4;
 }
 
@@ -500,12 +536,26 @@ static void t_ptx_opnd(sbuf *b, const pctx *p, const ast_insn *ai, const ast_opn
 	(void)ai;
 }
 
-/* The PTXPlus mnemonic of a Tesla instruction; NULL if it has none. */
-static const char *t_ptx_mnemonic(const ast_insn *ai, char *buf, size_t n)
+/* not.b32 d, a: GPGPU-Sim's LOP.PASS_B d, d, ~a */
+static bool t_not_form(const ast_insn *ai, const isa_desc *r)
 {
-	const char *m = ai->mnem;
-	bool u16 = has(ai, "U16"), s32 = has(ai, "S32"), half = false;
-	char ty[24] = "";
+	return r->style == ISA_PS_T_LOP && has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv;
+}
+
+/* I2I.U32.S32 d, |a|: GPGPU-Sim's abs.u32 d, a (a row with a second spelling) */
+static bool t_abs_form(const ast_insn *ai, const isa_desc *r, const char *ty)
+{
+	return r->style == ISA_PS_T_CVT && strchr(r->ptx, '|') && !strcmp(ty, ".u32.s32") && ai->nops == 2 &&
+	       ai->ops[1].abs && !ai->ops[1].neg;
+}
+
+/* The PTXPlus mnemonic of a Tesla instruction, as its row's spelling and style say. */
+static void t_ptx_mnemonic(sbuf *b, const ast_insn *ai, int op)
+{
+	int n;
+	const isa_desc *r = &isa_table(ISA_DIALECT_SM10, &n)[op];
+	bool u16 = has(ai, "U16"), s32 = has(ai, "S32");
+	char ty[24] = "", w[48];
 	for (int i = 0; i < ai->nmods; i++) { /* the type parts in order, lower case */
 		const char *t = ai->mods[i];
 		if ((t[0] == 'U' || t[0] == 'S' || t[0] == 'F') && isdigit((unsigned char)t[1]) && strlen(ty) + 6 < sizeof ty) {
@@ -516,82 +566,73 @@ static const char *t_ptx_mnemonic(const ast_insn *ai, char *buf, size_t n)
 		}
 	}
 	const char *s = has(ai, "S") ? ".s" : "";
-	if (!strcmp(m, "MOV") || !strcmp(m, "MOV32")) {
-		half = m[3] == '3';
-		snprintf(buf, n, "mov%s%s%s", s, half ? ".half" : "", u16 ? ".u16" : ".u32");
-	} else if (!strcmp(m, "MVI") || !strcmp(m, "MVC") || !strcmp(m, "R2G") || !strcmp(m, "A2R"))
-		snprintf(buf, n, "mov%s.u32", s);
-	else if (!strcmp(m, "G2R"))
-		snprintf(buf, n, "g2r%s.u32", s);
-	else if (!strcmp(m, "S2R"))
-		snprintf(buf, n, "cvt%s.u32.u32", s);
-	else if (!strcmp(m, "R2A"))
-		snprintf(buf, n, "shl%s.b32", s);
-	else if (!strcmp(m, "ADA") || !strcmp(m, "IADD") || !strcmp(m, "IADD32") || !strcmp(m, "IADD32I"))
-		snprintf(buf, n, "add%s%s%s", s, !strcmp(m, "IADD32") ? ".half" : "", u16 ? ".u16" : ".u32");
-	else if (!strncmp(m, "IMUL", 4) || !strncmp(m, "IMAD", 4)) {
+	int k = 0;
+	if (r->style == ISA_PS_T_LOP) { /* the spelling of its operation, not for the not form */
+		int last = 0;
+		while (isa_ptx_word(ISA_DIALECT_SM10, op, last + 1, w, sizeof w))
+			last++;
+		k = t_not_form(ai, r) ? last : last - 1;
+		for (int j = last - 1; j >= 0 && !t_not_form(ai, r); j--)
+			if (isa_mod_word(ISA_DIALECT_SM10, op, j, w, sizeof w) && has(ai, w))
+				k = j;
+	} else if (t_abs_form(ai, r, ty))
+		k = 1;
+	isa_ptx_word(ISA_DIALECT_SM10, op, k, w, sizeof w);
+	switch (r->style) {
+	case ISA_PS_T_MOV: case ISA_PS_T_U16:
+		put(b, "%s%s%s%s", w, s, r->tail, u16 ? ".u16" : ".u32");
+		return;
+	case ISA_PS_T_WIDE: case ISA_PS_T_WIDEMAD: {
 		size_t h = strlen(ty) / 2; /* IMUL.U16.U16 is GPGPU-Sim's mul.wide.u16 */
 		if (h && !strncmp(ty, ty + h, h) && ty[h] == '.')
 			ty[h] = 0;
-		snprintf(buf, n, "%s%s%s%s.wide%s", m[2] == 'U' ? "mul" : "mad", !strcmp(m + 4, "32I") ? "32i" : "", s,
-			 !strcmp(m + 4, "32") ? ".half" : "", ty[0] ? ty : ".u16");
+		put(b, "%s%s%s.wide%s", w, s, r->tail, ty[0] ? ty : ".u16");
+		return;
 	}
-	else if (!strcmp(m, "IMIN") || !strcmp(m, "IMAX") || !strcmp(m, "FMIN") || !strcmp(m, "FMAX"))
-		snprintf(buf, n, "%s%s%s", m[2] == 'I' ? "min" : "max", s, m[0] == 'F' ? ".f32" : s32 ? ".s32" : ".u32");
-	else if (!strcmp(m, "SHL") || !strcmp(m, "SHR"))
-		snprintf(buf, n, "%s%s%s", m[2] == 'L' ? "shl" : "shr", s, s32 ? ".s32" : ".u32");
-	else if (!strcmp(m, "LOP")) {
-		bool not = has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv; /* GPGPU-Sim's not.b32 d, a */
-		const char *o = has(ai, "AND") ? "and" : has(ai, "OR") ? "or" : has(ai, "XOR") ? "xor" : not ? "not" : "pass_b";
-		snprintf(buf, n, "%s%s%s", o, s, u16 ? ".u16" : ".b32");
-	} else if (!strcmp(m, "ISET") || !strcmp(m, "FSET")) {
-		const char *t = m[0] == 'F' ? ".f32.f32" : s32 ? ".s32.s32" : ".u32.u32";
+	case ISA_PS_T_SIGNED:
+		put(b, "%s%s%s", w, s, s32 ? ".s32" : ".u32");
+		return;
+	case ISA_PS_T_LOP:
+		put(b, "%s%s%s", w, s, u16 ? ".u16" : ".b32");
+		return;
+	case ISA_PS_T_SET: {
 		char c[8];
 		lower(c, ai->nops ? ai->ops[ai->nops - 1].name ? ai->ops[ai->nops - 1].name : "" : "", sizeof c);
-		snprintf(buf, n, "set%s.%s%s", s, c, t);
-	} else if (!strcmp(m, "I2I") && !strcmp(ty, ".u32.s32") && ai->nops == 2 && ai->ops[1].abs && !ai->ops[1].neg)
-		snprintf(buf, n, "abs%s.u32", s); /* I2I.U32.S32 d, |a| */
-	else if (!strcmp(m, "I2I") || !strcmp(m, "I2F") || !strcmp(m, "F2I") || !strcmp(m, "F2F"))
-		snprintf(buf, n, "cvt%s%s%s", s, has(ai, "TRUNC") ? ".rz" : "", ty);
-	else if (!strncmp(m, "FADD", 4) || !strncmp(m, "FMUL", 4) || !strncmp(m, "FMAD", 4))
-		snprintf(buf, n, "%s%s%s%s%s.f32", m[1] == 'A' ? "add" : m[2] == 'U' ? "mul" : "mad",
-			 !strcmp(m + 4, "32I") ? "32i" : "", s, !strcmp(m + 4, "32") ? ".half" : "", has(ai, "TRUNC") ? ".rz" : "");
-	else if (!strcmp(m, "DADD") || !strcmp(m, "DMUL") || !strcmp(m, "DFMA"))
-		snprintf(buf, n, "%s%s.f64", m[1] == 'A' ? "add" : m[1] == 'M' ? "mul" : "fma", s);
-	else if (!strcmp(m, "RCP") || !strcmp(m, "RSQ") || !strcmp(m, "LG2") || !strcmp(m, "EX2") ||
-		 !strcmp(m, "SIN") || !strcmp(m, "COS")) {
-		char l[8];
-		lower(l, !strcmp(m, "RSQ") ? "RSQRT" : m, sizeof l);
-		snprintf(buf, n, "%s%s.f32", l, s);
-	} else if (!strcmp(m, "RRO"))
-		snprintf(buf, n, "rro%s%s.f32", s, has(ai, "SINCOS") ? ".sincos" : ".ex2");
-	else if (!strcmp(m, "GLD") || !strcmp(m, "GST")) {
-		const char *w = has(ai, "S64") || has(ai, "U64") ? ".v2.u32" : ty[0] ? ty : ".u32";
-		snprintf(buf, n, "%s%s.global%s", m[1] == 'L' ? "ld" : "st", s, w);
-	} else if (!strcmp(m, "NOP") || !strcmp(m, "SSY") || !strcmp(m, "BRA"))
-		snprintf(buf, n, "%c%c%c%s", tolower((unsigned char)m[0]), tolower((unsigned char)m[1]),
-			 tolower((unsigned char)m[2]), s);
-	else if (!strcmp(m, "CAL") || !strcmp(m, "RET"))
-		snprintf(buf, n, "%s%s", m[0] == 'C' ? "callp" : "retp", s);
-	else if (!strcmp(m, "PBK") || !strcmp(m, "BRK"))
-		snprintf(buf, n, "%s%s", m[0] == 'P' ? "breakaddr" : "break", s);
-	else if (!strcmp(m, "BAR"))
-		snprintf(buf, n, "bar%s.sync", s);
-	else
-		return NULL;
-	return buf;
+		put(b, "%s%s.%s%s", w, s, c, r->tail[0] ? r->tail : s32 ? ".s32.s32" : ".u32.u32");
+		return;
+	}
+	case ISA_PS_T_CVT:
+		if (k)
+			put(b, "%s%s.u32", w, s);
+		else
+			put(b, "%s%s%s%s", w, s, has(ai, "TRUNC") ? ".rz" : "", ty);
+		return;
+	case ISA_PS_T_FARITH:
+		put(b, "%s%s%s%s.f32", w, s, r->tail, has(ai, "TRUNC") ? ".rz" : "");
+		return;
+	case ISA_PS_CHOICE:
+		put(b, "%s%s", w, s);
+		choice(b, ai, r->tail);
+		return;
+	case ISA_PS_T_GMEM: { /* ld.s.global: the join flag before the state space */
+		size_t l = strcspn(w, ".");
+		put(b, "%.*s%s%s%s", (int)l, w, s, w + l,
+		    has(ai, "S64") || has(ai, "U64") ? ".v2.u32" : ty[0] ? ty : ".u32");
+		return;
+	}
+	default:
+		put(b, "%s%s%s", w, s, r->tail);
+	}
 }
 
 /* One Tesla instruction as a PTXPlus line (without label or ';'). */
-static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg, int64_t addr, int64_t next)
+static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, int op)
 {
-	char mn[48];
-	(void)addr;
-	(void)next;
-	if (!t_ptx_mnemonic(ai, mn, sizeof mn)) {
-		ast_error(dg, ai->loc, "cannot print '%s' as PTXPlus", ai->mnem);
-		return;
-	}
+	int nt;
+	const isa_desc *r = &isa_table(ISA_DIALECT_SM10, &nt)[op];
+	sbuf mb = {0};
+	t_ptx_mnemonic(&mb, ai, op);
+	const char *mn = mb.buf;
 	int first = 0, cw = -1;
 	for (int i = 0; i < ai->nmods; i++)
 		if (ai->mods[i][0] == 'C' && ai->mods[i][1] >= '0' && ai->mods[i][1] <= '3' && !ai->mods[i][2])
@@ -608,13 +649,13 @@ static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg
 	} else if (ai->has_tguard) /* IMAD's carry-in form */
 		put(b, "@$p%d ", ast_carry_reg(ai));
 	put(b, "%s", mn);
-	int w = t_width(ai), last = ai->nops;
-	bool iset = !strcmp(ai->mnem, "ISET") || !strcmp(ai->mnem, "FSET");
+	int w = t_width(ai, r), last = ai->nops;
+	bool iset = r->style == ISA_PS_T_SET;
 	if (iset)
 		last--; /* the comparison went into the mnemonic */
-	if (!strcmp(ai->mnem, "BAR"))
+	if (r->style == ISA_PS_T_BAR)
 		last = 0;
-	bool pass = !strcmp(ai->mnem, "LOP") && has(ai, "PASS_B") && ai->nops == 3 && ai->ops[2].inv; /* not */
+	bool pass = t_not_form(ai, r); /* not */
 	for (int k = first; k < last; k++) {
 		if (pass && k == 1)
 			continue; /* not.b32 d, a */
@@ -626,18 +667,19 @@ static void t_ptx_insn(sbuf *b, const pctx *p, const ast_insn *ai, ast_diags *dg
 			o.inv = false;
 		if (k == 1 && !strncmp(mn, "abs", 3))
 			o.abs = false;
-		bool target = !strcmp(ai->mnem, "BRA") || !strcmp(ai->mnem, "CAL") || !strcmp(ai->mnem, "PBK");
-		if (!strcmp(ai->mnem, "GST") && k == 1 && (has(ai, "S64") || has(ai, "U64")))
+		bool target = isa_is_branch(ISA_DIALECT_SM10, op) && r->style != ISA_PS_T_TOKEN;
+		if (r->style == ISA_PS_T_GMEM && r->shape[0] == 'm' && k == 1 && (has(ai, "S64") || has(ai, "U64")))
 			put(b, "{$r%d,$r%d}", o.reg, o.reg + 1);
 		else if (target && o.kind == OPND_IMM) /* branches name labels; ssy keeps the address */
 			put(b, "l0x%08x", (uint32_t)o.ival);
 		else
 			t_ptx_opnd(b, p, ai, &o, w);
 	}
-	if (!strcmp(ai->mnem, "R2A") && ai->nops == 2)
+	if (r->style == ISA_PS_T_R2A && ai->nops == 2)
 		put(b, ", 0x0");
-	if (!strcmp(ai->mnem, "BAR"))
+	if (r->style == ISA_PS_T_BAR)
 		put(b, " 0x00000000");
+	free(mb.buf);
 }
 
 static void sass_opnd(sbuf *b, const ast_opnd *o);
@@ -674,11 +716,6 @@ static void t_sass_opnd(sbuf *b, const ast_opnd *o)
 		put(b, "|");
 }
 
-static bool t_is_control(const char *m)
-{
-	return !strcmp(m, "BRA") || !strcmp(m, "RET") || !strcmp(m, "BRK") || !strcmp(m, "CAL");
-}
-
 static void t_sass_insn(sbuf *b, const ast_insn *ai)
 {
 	put(b, "%s", ai->mnem);
@@ -690,7 +727,7 @@ static void t_sass_insn(sbuf *b, const ast_insn *ai)
 	for (int k = 0; k < ai->nmods; k++)
 		if (ai->mods[k][0] == 'C' && isdigit((unsigned char)ai->mods[k][1]))
 			put(b, ".%s", ai->mods[k]);
-	bool ctl = t_is_control(ai->mnem);
+	bool ctl = isa_is_cond_control(ISA_DIALECT_SM10, isa_lookup(ISA_DIALECT_SM10, ai->mnem));
 	if (ctl && ai->has_tguard)
 		put(b, " C%d.%s%s", ai->tcreg, ast_cond_name(ai->tcond), ai->nops ? "," : "");
 	for (int k = 0; k < ai->nops; k++) {
@@ -738,9 +775,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		for (int i = 0; i < f->ninsns; i++) { /* at most one target per instruction */
 			const ast_insn *ti = &f->insns[i];
 			int op = isa_lookup(d, ti->mnem);
-			bool branch = tesla ? op == ISA10_BRA || op == ISA10_CAL || op == ISA10_SSY || op == ISA10_PBK
-					    : op == ISA_BRA || op == ISA_CAL || op == ISA_JCAL || op == ISA_SSY || op == ISA_PBK ||
-						      op == ISA_PCNT || op == ISA_PRET;
+			bool branch = isa_is_branch(d, op);
 			int k = tesla && ti->nops > 1 && ti->ops[0].kind == OPND_CCREG ? 1 : 0;
 			if (branch && ti->nops > k && ti->ops[k].kind == OPND_IMM)
 				targets[nt++] = ti->ops[k].ival;
@@ -761,7 +796,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 						put(&b, "l0x%08llx: ", (unsigned long long)addr);
 						break;
 					}
-				t_ptx_insn(&b, &p, ai, &u->diags, addr, next);
+				t_ptx_insn(&b, &p, ai, op);
 				put(&b, ";\n");
 				continue;
 			}
@@ -786,8 +821,8 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 				put(&b, "@%spt ", ai->guard_neg ? "!" : "");
 			else if (ai->has_guard)
 				put(&b, "@%s$p%d ", ai->guard_neg ? "!" : "", ai->guard);
-			mnemonic(&b, ai, op);
-			operands(&b, &p, ai, op);
+			mnemonic(&b, ai, d, op);
+			operands(&b, &p, ai, d, op);
 			put(&b, ";\n");
 		}
 		free(targets);

@@ -150,9 +150,9 @@ static ast_opnd sass_opnd(tr *t, const ptx_opnd *o, int slot)
 		}
 		a.kind = OPND_IMM;
 		a.neg = false;
-		if (ptx_wide_imm(t->op))
+		if (isa_imm32(ISA_DIALECT_SM20, t->op))
 			a.ival = o->neg ? -(int64_t)o->val : (int64_t)(uint32_t)o->val;
-		else if (ptx_float_slot(t->op, slot)) { /* back to the 20-bit field: the top of the single */
+		else if (isa_slot_is_float(ISA_DIALECT_SM20, t->op, slot)) { /* back to the 20-bit field: the top of the single */
 			uint32_t v = (uint32_t)o->val;
 			if (v & 0xfff)
 				fail(t, "a float immediate with low bits set does not fit the 20-bit field");
@@ -227,15 +227,16 @@ static void rest_plain(tr *t, int from)
 /* The memory forms: loads d, addr; stores addr, v; LD_LDU d, e, addr, addr; atomics. */
 static void memory_operands(tr *t)
 {
-	int n = t->p->nops, i = 0;
-	switch (t->op) {
-	case ISA_ST: case ISA_STS: case ISA_STL:
+	int n = t->p->nops, i = 0, nt;
+	const isa_desc *r = &isa_table(ISA_DIALECT_SM20, &nt)[t->op];
+	switch (r->style == ISA_PS_LDLDU || r->style == ISA_PS_ATOM ? (int)r->style : r->shape[0] == 'm' ? -1 : 0) {
+	case -1: /* stores: the address first */
 		if (n < 2 || n > 3)
 			return fail(t, "a store takes an address and a value");
 		address(t, &i, n - 1);
 		rest_plain(t, i);
 		return;
-	case ISA_LD_LDU:
+	case ISA_PS_LDLDU:
 		if (n < 4)
 			return fail(t, "LD_LDU takes two destinations and two addresses");
 		rest_plain(t, n); /* nothing */
@@ -245,8 +246,8 @@ static void memory_operands(tr *t)
 		address(t, &i, addr_len(t, 2));
 		address(t, &i, n - i);
 		return;
-	case ISA_ATOM: case ISA_RED: {
-		int vals = t->op == ISA_ATOM && part(t, "cas") ? 2 : 1, lead = t->op == ISA_ATOM ? 1 : 0;
+	case ISA_PS_ATOM: { /* ATOM has a destination first, RED not */
+		int lead = r->shape[0] == 'r' ? 1 : 0, vals = lead && part(t, "cas") ? 2 : 1;
 		if (n - lead - vals < 1 || n - lead - vals > 2)
 			return fail(t, "unexpected operands for an atomic");
 		if (lead)
@@ -265,100 +266,97 @@ static void memory_operands(tr *t)
 	}
 }
 
-static int lookup(const char *name)
+/* Does a row of this style read the instruction? (rows sharing a spelling) */
+static bool style_reads(const tr *t, const isa_desc *r)
 {
-	return isa_lookup(ISA_DIALECT_SM20, name);
+	const char *ty = type_part(t, 0);
+	bool fl = ty && ty[0] == 'f', dbl = ty && !strcmp(ty, "f64");
+	switch (r->style) {
+	case ISA_PS_SREG:
+		return t->p->nops == 2 && t->p->ops[1].kind == PO_SREG;
+	case ISA_PS_IADD: case ISA_PS_IMUL:
+		return !fl;
+	case ISA_PS_FARITH: /* .f64 rows read only .f64 */
+		return dbl == !strcmp(r->tail, ".f64");
+	case ISA_PS_CVT: { /* by its two types, as the row's default pair has them */
+		const char *dt = type_part(t, 0), *st = type_part(t, 1);
+		const char *sep = strchr(r->tail + 1, '.');
+		return dt && st && sep && (dt[0] == 'f') == (r->tail[1] == 'f') && (st[0] == 'f') == (sep[1] == 'f');
+	}
+	case ISA_PS_LDLDU:
+		return t->p->nops >= 4;
+	default:
+		return true;
+	}
 }
 
-/* The SASS opcode and modifiers of a PTXPlus mnemonic. */
+/* The row of a PTXPlus mnemonic: among the rows spelled with its word whose style reads
+   it, the one with the most of its qualifiers there (ld.shared: LDS, ld: LD), the first in
+   the table on a tie; else the SASS name in lower case. *k gets which spelling matched. */
+static int find_row(tr *t, int *k)
+{
+	int n, best = -1, bestq = -1;
+	const isa_desc *d = isa_table(ISA_DIALECT_SM20, &n);
+	const char *parts[12];
+	for (int i = 0; i < t->nparts; i++)
+		parts[i] = t->parts[i];
+	for (int op = 0; op < n; op++) {
+		int q, m = isa_ptx_match(ISA_DIALECT_SM20, op, parts, t->nparts, false, &q);
+		if (m >= 0 && q > bestq && style_reads(t, &d[op])) {
+			best = op;
+			bestq = q;
+			*k = m;
+		}
+	}
+	if (best >= 0)
+		return best;
+	char up[16];
+	size_t i = 0;
+	for (const char *b = t->parts[0]; b[i] && i < sizeof up - 1; i++)
+		up[i] = (char)toupper((unsigned char)b[i]);
+	up[i] = 0;
+	*k = -1; /* no spelling: WORDMOD reads no modifier from the word */
+	return isa_lookup(ISA_DIALECT_SM20, up);
+}
+
+/* modifiers from the parts that name one of a set, in the parts' order */
+static void parts_in(tr *t, const char *const *set)
+{
+	for (int i = 1; i < t->nparts; i++)
+		for (int k = 0; set[k]; k++)
+			if (!strcmp(t->parts[i], set[k]))
+				upper_mod(t, set[k]);
+}
+
+/* The SASS opcode and modifiers of a PTXPlus mnemonic, by its row's spelling and style. */
 static int translate_mnemonic(tr *t)
 {
-	const char *b = t->parts[0];
-	const char *ty = type_part(t, 0);
-	bool fl = ty && ty[0] == 'f', dbl = ty && !strcmp(ty, "f64"), u32 = ty && !strcmp(ty, "u32");
 	static const char *const cmps[] = {"lt", "eq", "le", "gt", "ne", "ge", "num", "nan", "ltu", "equ", "leu", "gtu",
 					   "neu", "geu", NULL};
 	static const char *const bops[] = {"and", "or", "xor", NULL};
 	static const char *const rnd[][2] = {{"rzi", "TRUNC"}, {"rmi", "FLOOR"}, {"rpi", "CEIL"}, {"rni", "ROUND"},
 					     {"rz", "RZ"}, {"rm", "RM"}, {"rp", "RP"}, {"rn", "RN"}};
-	int op = -1;
-	if (!strcmp(b, "mov"))
-		op = part(t, "const") ? ISA_LDC : ISA_MOV;
-	else if (!strcmp(b, "mov32i"))
-		op = ISA_MOV32I;
-	else if (!strcmp(b, "cvt"))
-		op = t->p->nops == 2 && t->p->ops[1].kind == PO_SREG ? ISA_S2R : -2;
-	else if (!strcmp(b, "add") || !strcmp(b, "add32i"))
-		op = dbl ? ISA_DADD : fl ? (b[3] ? ISA_FADD32I : ISA_FADD) : (b[3] ? ISA_IADD32I : ISA_IADD);
-	else if (!strcmp(b, "sub"))
-		op = ISA_ISUB;
-	else if (!strcmp(b, "mul") || !strcmp(b, "mul32i"))
-		op = dbl ? ISA_DMUL : fl ? (b[3] ? ISA_FMUL32I : ISA_FMUL) : (b[3] ? ISA_IMUL32I : ISA_IMUL);
-	else if (!strcmp(b, "mad"))
-		op = ISA_IMAD;
-	else if (!strcmp(b, "fma"))
-		op = dbl ? ISA_DFMA : ISA_FFMA;
-	else if (!strcmp(b, "and") || !strcmp(b, "or") || !strcmp(b, "xor") || !strcmp(b, "pass_b") ||
-		 !strcmp(b, "and32i") || !strcmp(b, "or32i") || !strcmp(b, "xor32i") || !strcmp(b, "pass_b32i")) {
-		op = strstr(b, "32i") ? ISA_LOP32I : ISA_LOP;
-		char m[16];
-		snprintf(m, sizeof m, "%.*s", (int)(strstr(b, "32i") ? strstr(b, "32i") - b : (long)strlen(b)), b);
-		upper_mod(t, m);
-	} else if (!strcmp(b, "rcp") || !strcmp(b, "ex2") || !strcmp(b, "lg2") || !strcmp(b, "sin") ||
-		   !strcmp(b, "cos") || !strcmp(b, "rsqrt") || !strcmp(b, "sqrt")) {
-		op = ISA_MUFU;
-		upper_mod(t, !strcmp(b, "rsqrt") ? "rsq" : b);
-	} else if (!strcmp(b, "ld") || !strcmp(b, "st")) {
-		bool ld = b[0] == 'l';
-		op = part(t, "shared") ? (ld ? ISA_LDS : ISA_STS) : part(t, "local") ? (ld ? ISA_LDL : ISA_STL)
-			: (ld ? ISA_LD : ISA_ST);
-	} else if (!strcmp(b, "ldu"))
-		op = t->p->nops >= 4 ? ISA_LD_LDU : ISA_LDU;
-	else if (!strcmp(b, "atom") || !strcmp(b, "red"))
-		op = b[0] == 'a' ? ISA_ATOM : ISA_RED;
-	else if (!strcmp(b, "callp"))
-		op = ISA_CAL;
-	else if (!strcmp(b, "retp"))
-		op = ISA_RET;
-	else if (!strcmp(b, "breakaddr")) /* GPGPU-Sim's Tesla spelling of the break token */
-		op = ISA_PBK;
-	else if (!strcmp(b, "break"))
-		op = ISA_BRK;
-	else if (!strcmp(b, "selp"))
-		op = ISA_SEL;
-	else if (!strcmp(b, "bpt"))
-		op = ISA_BPT;
-	else {
-		char m[16];
-		size_t i = 0;
-		for (; b[i] && i < sizeof m - 1; i++)
-			m[i] = (char)toupper((unsigned char)b[i]);
-		m[i] = 0;
-		op = lookup(m); /* iscadd shl shr isetp iset fsetp dsetp icmp imnmx psetp fmnmx dmnmx rro vadd
-				   vmnmx popc flo bfe bfi prmt vote nop ssy pbk pcnt pret brk cont jcal bra brx exit bar */
-	}
-	if (op == -2) { /* cvt between values: I2F F2I F2F I2I by its two types */
-		const char *dt = type_part(t, 0), *st = type_part(t, 1);
-		if (!dt || !st)
-			return -1;
-		bool df = dt[0] == 'f', sf = st[0] == 'f';
-		op = df ? (sf ? ISA_F2F : ISA_I2F) : (sf ? ISA_F2I : ISA_I2I);
-		for (int i = 0; i < 8; i++)
-			if (part(t, rnd[i][0]))
-				mod(t, rnd[i][1]);
-		/* the default pair (I2F.F32.S32, F2I.S32.F32, F2F.F32.F32, I2I.S32.S32) is left
-		   unwritten, as cuobjdump does, so that --by mnemonic counts match the listing's */
-		const char *ddef = df ? "f32" : "s32", *sdef = sf ? "f32" : "s32";
-		if (strcmp(dt, ddef) || strcmp(st, sdef)) {
-			upper_mod(t, dt);
-			upper_mod(t, st);
-		}
-	}
+	const char *ty = type_part(t, 0);
+	bool u32 = ty && !strcmp(ty, "u32");
+	int k = 0, n, op = find_row(t, &k);
 	if (op < 0)
 		return -1;
+	const isa_desc *r = &isa_table(ISA_DIALECT_SM20, &n)[op];
+	bool int_typed = !r->tail[0]; /* the type comes from the modifiers: U32 reads back */
+	char w[48];
 	/* modifiers carried by the dotted parts; .S goes last, as cuobjdump prints it */
-	switch (op) {
-	case ISA_IADD: case ISA_IADD32I: case ISA_ISUB: case ISA_IMUL: case ISA_IMUL32I: case ISA_IMAD:
+	switch (r->style) {
+	case ISA_PS_WORDMOD:
+		if (k >= 0 && isa_mod_word(ISA_DIALECT_SM20, op, k, w, sizeof w))
+			mod(t, w);
+		break;
+	case ISA_PS_FIXED: /* the tail's parts are modifiers */
+		for (const char *s = r->tail; *s == '.'; s += 1 + strcspn(s + 1, ".")) {
+			snprintf(w, sizeof w, "%.*s", (int)strcspn(s + 1, "."), s + 1);
+			upper_mod(t, w);
+		}
+		break;
+	case ISA_PS_IADD: case ISA_PS_IMUL:
 		if (part(t, "hi"))
 			mod(t, "HI");
 		if (part(t, "x"))
@@ -370,8 +368,7 @@ static int translate_mnemonic(tr *t)
 		if (u32)
 			mod(t, "U32");
 		break;
-	case ISA_FADD: case ISA_FADD32I: case ISA_FMUL: case ISA_FMUL32I: case ISA_FFMA: case ISA_DADD: case ISA_DMUL:
-	case ISA_DFMA: case ISA_FMNMX:
+	case ISA_PS_FARITH:
 		for (int i = 4; i < 7; i++)
 			if (part(t, rnd[i][0]))
 				mod(t, rnd[i][1]);
@@ -380,73 +377,88 @@ static int translate_mnemonic(tr *t)
 		if (part(t, "sat"))
 			mod(t, "SAT");
 		break;
-	case ISA_I2F: case ISA_F2I: case ISA_F2F: case ISA_I2I:
+	case ISA_PS_CVT: {
+		for (int i = 0; i < 8; i++)
+			if (part(t, rnd[i][0]))
+				mod(t, rnd[i][1]);
+		/* the default pair (the row's tail) is left unwritten, as cuobjdump does, so that
+		   --by mnemonic counts match the listing's */
+		const char *dt = type_part(t, 0), *st = type_part(t, 1);
+		char pair[24];
+		snprintf(pair, sizeof pair, ".%s.%s", dt, st);
+		if (strcmp(pair, r->tail)) {
+			upper_mod(t, dt);
+			upper_mod(t, st);
+		}
 		if (part(t, "ftz"))
 			mod(t, "FTZ");
 		if (part(t, "sat"))
 			mod(t, "SAT");
 		break;
-	case ISA_SHL: case ISA_SHR:
+	}
+	case ISA_PS_SHIFT:
 		if (part(t, "w"))
 			mod(t, "W");
-		if (op == ISA_SHR && u32)
+		if (int_typed && u32)
 			mod(t, "U32");
 		break;
-	case ISA_ISETP: case ISA_ISET: case ISA_FSETP: case ISA_DSETP: case ISA_ICMP: case ISA_PSETP:
+	case ISA_PS_SETP: case ISA_PS_ICMP: case ISA_PS_PSETP:
 		/* cuobjdump's order: ISETP.GE.U32.AND, FSETP.LT.FTZ.AND */
 		if (part(t, "bf"))
 			mod(t, "BF");
-		for (int i = 1; i < t->nparts; i++)
-			for (int k = 0; cmps[k]; k++)
-				if (!strcmp(t->parts[i], cmps[k]))
-					upper_mod(t, cmps[k]);
+		parts_in(t, cmps);
 		if (part(t, "ftz"))
 			mod(t, "FTZ");
-		if (u32 && op != ISA_PSETP)
+		if (u32 && r->style != ISA_PS_PSETP)
 			mod(t, "U32");
-		for (int i = 1; i < t->nparts; i++)
-			for (int k = 0; bops[k]; k++)
-				if (!strcmp(t->parts[i], bops[k]))
-					upper_mod(t, bops[k]);
+		parts_in(t, bops);
 		break;
-	case ISA_IMNMX: case ISA_BFE:
+	case ISA_PS_MINMAX:
 		if (u32)
 			mod(t, "U32");
 		if (part(t, "brev"))
 			mod(t, "BREV");
 		break;
-	case ISA_FLO:
+	case ISA_PS_FLO:
 		if (part(t, "sh"))
 			mod(t, "SH");
 		upper_mod(t, u32 ? "u32" : "s32");
 		break;
-	case ISA_RRO:
-		upper_mod(t, part(t, "sincos") ? "sincos" : "ex2");
+	case ISA_PS_CHOICE: { /* tail "a|b.rest": A when .a is there, else B */
+		size_t l = strcspn(r->tail, ".");
+		const char *bar = memchr(r->tail, '|', l);
+		snprintf(w, sizeof w, "%.*s", (int)(bar ? bar - r->tail : (long)l), r->tail);
+		if (!bar || part(t, w))
+			upper_mod(t, w);
+		else {
+			snprintf(w, sizeof w, "%.*s", (int)(r->tail + l - bar - 1), bar + 1);
+			upper_mod(t, w);
+		}
 		break;
-	case ISA_VADD: case ISA_VMNMX:
+	}
+	case ISA_PS_VIDEO: {
+		static const char *const v[] = {"acc", "min", "max", "mx", "sat", NULL};
 		for (int i = 1; i < t->nparts; i++)
-			if (!strcmp(t->parts[i], "acc") || !strcmp(t->parts[i], "min") || !strcmp(t->parts[i], "max") ||
-			    !strcmp(t->parts[i], "mx") || !strcmp(t->parts[i], "sat"))
-				upper_mod(t, t->parts[i]);
+			for (int j = 0; v[j]; j++)
+				if (!strcmp(t->parts[i], v[j]))
+					upper_mod(t, v[j]);
 		if (u32)
 			mod(t, "U32");
 		break;
-	case ISA_VOTE:
-		upper_mod(t, part(t, "all") ? "all" : "any");
-		break;
-	case ISA_LD: case ISA_ST: case ISA_LDS: case ISA_STS: case ISA_LDL: case ISA_STL: case ISA_LDU: {
+	}
+	case ISA_PS_MEM: case ISA_PS_MEMU: {
 		if (part(t, "e"))
 			mod(t, "E");
-		const char *w = type_part(t, 0);
-		if (w && !strcmp(w, "b64"))
+		const char *wd = type_part(t, 0);
+		if (wd && !strcmp(wd, "b64"))
 			mod(t, "64");
-		else if (w && !strcmp(w, "b128"))
+		else if (wd && !strcmp(wd, "b128"))
 			mod(t, "128");
-		else if (w && strcmp(w, "u32"))
-			upper_mod(t, w);
+		else if (wd && strcmp(wd, "u32"))
+			upper_mod(t, wd);
 		break;
 	}
-	case ISA_LD_LDU: {
+	case ISA_PS_LDLDU: {
 		if (part(t, "e"))
 			mod(t, "E");
 		const char *w1 = type_part(t, 0), *w2 = type_part(t, 1);
@@ -454,36 +466,32 @@ static int translate_mnemonic(tr *t)
 		mod(t, w2 && !strcmp(w2, "b64") ? "64" : "32");
 		break;
 	}
-	case ISA_LDC:
+	case ISA_PS_LDC:
 		if (part(t, "doublereg"))
 			mod(t, "64");
 		break;
-	case ISA_ATOM: case ISA_RED: {
+	case ISA_PS_ATOM: {
 		static const char *const ops[] = {"add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas", NULL};
 		if (part(t, "e"))
 			mod(t, "E");
-		for (int i = 1; i < t->nparts; i++)
-			for (int k = 0; ops[k]; k++)
-				if (!strcmp(t->parts[i], ops[k]))
-					upper_mod(t, ops[k]);
-		const char *w = type_part(t, 0);
-		if (w && strcmp(w, "u32"))
-			upper_mod(t, w);
+		parts_in(t, ops);
+		const char *wd = type_part(t, 0);
+		if (wd && strcmp(wd, "u32"))
+			upper_mod(t, wd);
 		break;
 	}
-	case ISA_BRA:
+	case ISA_PS_BRA:
 		if (part(t, "uni"))
 			mod(t, "U");
 		break;
-	case ISA_BPT:
-		mod(t, "DRAIN");
-		break;
-	case ISA_BAR:
+	case ISA_PS_BAR:
 		if (part(t, "red")) {
 			mod(t, "RED");
 			mod(t, "POPC");
 		} else
 			mod(t, "SYNC");
+		break;
+	default:
 		break;
 	}
 	if (part(t, "s"))
@@ -548,24 +556,4 @@ void ptx_finish(ast_unit *u, ptx_insn *p)
 		rest_plain(&t, 0);
 	}
 	ptx_insn_end(u, p, &ai, !t.bad);
-}
-
-bool ptx_float_slot(int op, int slot)
-{
-	switch (op) {
-	case ISA_FADD: case ISA_FMUL: case ISA_FFMA: case ISA_FSETP: case ISA_FMNMX: case ISA_MUFU: case ISA_RRO:
-	case ISA_F2F: case ISA_FADD32I: case ISA_FMUL32I: case ISA_DADD: case ISA_DMUL: case ISA_DFMA: case ISA_DMNMX:
-	case ISA_DSETP:
-		return true;
-	case ISA_F2I:
-		return slot > 0; /* its source */
-	default:
-		return false;
-	}
-}
-
-bool ptx_wide_imm(int op)
-{
-	return op == ISA_MOV32I || op == ISA_IADD32I || op == ISA_IMUL32I || op == ISA_LOP32I || op == ISA_FADD32I ||
-	       op == ISA_FMUL32I;
 }

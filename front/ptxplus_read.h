@@ -55,9 +55,4 @@ void ptx_finish_tesla(ast_unit *u, ptx_insn *p);
 /* Does this text look like PTXPlus (a .entry, .version or //HEADER line)? */
 bool ptx_looks_like(const char *src);
 
-/* Whether an immediate in operand 'slot' of opcode 'op' is a float field (printed as the
-   full IEEE single, read back as the listing's 20-bit field), and whether op takes 32 bits. */
-bool ptx_float_slot(int op, int slot);
-bool ptx_wide_imm(int op);
-
 #endif

@@ -174,107 +174,124 @@ static void upper_label(tt *t, const char *s)
 		t->ai->ops[t->ai->nops++] = (ast_opnd){.kind = OPND_LABEL, .name = xstrdup(m), .loc = t->p->loc};
 }
 
+/* The shape kind a PTXPlus operand stands for (as topnd turns it into a SASS operand). */
+static char kind_of(const tt *t, const ptx_opnd *o)
+{
+	switch (o->kind) {
+	case PO_AREG: return 'a';
+	case PO_SMEM: return 'g';
+	case PO_NUM: return 'i';
+	case PO_CONST: return 'c';
+	case PO_LABEL: return 'c';
+	case PO_SREG: return !strcmp(o->name, "clock") ? 's' : 'g';
+	default: (void)t; return 'r';
+	}
+}
+
+/* How well a row reads the line: -1 not at all; else the weight of what it asks for and
+   the line has: the type its style or tail names (100), .half (10, required), 1 for each slot
+   of its shape that takes only address registers, shared memory, special registers,
+   constants or immediates, holding such an operand. */
+static int row_score(const tt *t, const isa_desc *r)
+{
+	int score = 0;
+	bool f32 = r->style == ISA_PS_T_FARITH || (r->style != ISA_PS_T_CVT && strstr(r->tail, "f32"));
+	bool f64 = r->style != ISA_PS_T_CVT && strstr(r->tail, "f64");
+	if ((f32 || f64) && has(t, f64 ? "f64" : "f32"))
+		score += 100; /* without a type the integer row, first in the table, wins */
+	if (strstr(r->tail, ".half")) {
+		if (!has(t, "half"))
+			return -1;
+		score += 10;
+	}
+	const char *sl = r->shape;
+	for (int i = 0; *sl; i++) {
+		size_t n = strcspn(sl, ",");
+		char set[12];
+		snprintf(set, sizeof set, "%.*s", (int)(n < sizeof set ? n : sizeof set - 1), sl);
+		char *q = strchr(set, '?');
+		if (q)
+			*q = 0;
+		const char *only = !strcmp(set, "a") || !strcmp(set, "g") || !strcmp(set, "s") || !strcmp(set, "c") ? set
+			: !strcmp(set, "i") || !strcmp(set, "f") || !strcmp(set, "if") ? "i" : NULL;
+		if (only && i < t->p->nops) {
+			if (kind_of(t, &t->p->ops[i]) != only[0])
+				return -1;
+			score++;
+		}
+		sl += n + (sl[n] == ',');
+	}
+	if (r->style == ISA_PS_T_CVT) { /* by its two types, as the row's pair has them */
+		const char *ty[2] = {NULL, NULL};
+		for (int j = 1, k = 0; j < t->nparts && k < 2; j++)
+			if (strchr("usf", t->parts[j][0]) && isdigit((unsigned char)t->parts[j][1]))
+				ty[k++] = t->parts[j];
+		const char *sep = strchr(r->tail + 1, '.');
+		if (!strcmp(t->parts[0], "abs") || !ty[1]) /* without two types: an error below */
+			return score;
+		if (!sep || (ty[0][0] == 'f') != (r->tail[1] == 'f') || (ty[1][0] == 'f') != (sep[1] == 'f'))
+			return -1;
+	}
+	return score;
+}
+
+/* The row of a line: the best reading among the rows spelled so. */
+static int find_row(tt *t, int *k)
+{
+	int n, best = -1, bests = -1;
+	const isa_desc *d = isa_table(ISA_DIALECT_SM10, &n);
+	const char *parts[12];
+	for (int i = 0; i < t->nparts; i++)
+		parts[i] = t->parts[i];
+	for (int op = 0; op < n; op++) {
+		int q, m = isa_ptx_match(ISA_DIALECT_SM10, op, parts, t->nparts, true, &q), sc;
+		if (m >= 0 && (sc = row_score(t, &d[op]) + 1000 * q) > bests) {
+			best = op;
+			bests = sc;
+			*k = m;
+		}
+	}
+	return best;
+}
+
 /* The SASS mnemonic, modifiers and operands of one PTXPlus line; false for exit. */
 static bool translate(tt *t)
 {
-	const char *b = t->parts[0];
 	ptx_insn *p = t->p;
-	int n = p->nops;
-	bool fl = has(t, "f32"), half = has(t, "half"), u16 = has(t, "u16") && !has(t, "wide");
-	int w = u16 ? 2 : 4;
-	const char *m = NULL;
-	if (!strcmp(b, "exit"))
+	bool half = has(t, "half"), u16 = has(t, "u16") && !has(t, "wide");
+	int w = u16 ? 2 : 4, k = 0, nt;
+	if (!strcmp(t->parts[0], "exit"))
 		return false; /* the converter's l_exit: the end of the function */
-	bool dbl = has(t, "f64");
-	if (!strcmp(b, "add") || !strcmp(b, "add32i")) {
-		if (dbl)
-			m = "DADD";
-		else if (fl)
-			m = b[3] ? "FADD32I" : half ? "FADD32" : "FADD";
-		else if (n && p->ops[0].kind == PO_AREG)
-			m = "ADA";
-		else
-			m = half ? "IADD32" : b[3] || (n && p->ops[n - 1].kind == PO_NUM) ? "IADD32I" : "IADD";
-	} else if (!strcmp(b, "mov")) {
-		const ptx_opnd *s = n > 1 ? &p->ops[1] : NULL;
-		if (n && p->ops[0].kind == PO_SMEM)
-			m = "R2G";
-		else if (s && s->kind == PO_NUM)
-			m = "MVI";
-		else if (s && (s->kind == PO_LABEL || s->kind == PO_CONST))
-			m = "MVC";
-		else if (s && s->kind == PO_AREG)
-			m = "A2R";
-		else
-			m = half ? "MOV32" : "MOV";
-	} else if (!strcmp(b, "g2r"))
-		m = "G2R";
-	else if (!strcmp(b, "mad") || !strcmp(b, "mad32i"))
-		m = fl ? (b[3] ? "FMAD32I" : half ? "FMAD32" : "FMAD") : b[3] ? "IMAD32I" : half ? "IMAD32" : "IMAD";
-	else if (!strcmp(b, "mul") || !strcmp(b, "mul32i"))
-		m = dbl ? "DMUL" : fl ? (b[3] ? "FMUL32I" : half ? "FMUL32" : "FMUL") : b[3] ? "IMUL32I" : half ? "IMUL32" : "IMUL";
-	else if (!strcmp(b, "fma"))
-		m = "DFMA";
-	else if (!strcmp(b, "min") || !strcmp(b, "max"))
-		m = fl ? (b[1] == 'i' ? "FMIN" : "FMAX") : (b[1] == 'i' ? "IMIN" : "IMAX");
-	else if (!strcmp(b, "shl"))
-		m = n && p->ops[0].kind == PO_AREG ? "R2A" : "SHL";
-	else if (!strcmp(b, "shr"))
-		m = "SHR";
-	else if (!strcmp(b, "and") || !strcmp(b, "or") || !strcmp(b, "xor") || !strcmp(b, "not") || !strcmp(b, "pass_b"))
-		m = "LOP";
-	else if (!strcmp(b, "set"))
-		m = fl ? "FSET" : "ISET";
-	else if (!strcmp(b, "cvt"))
-		m = n == 2 && p->ops[1].kind == PO_SREG && !strcmp(p->ops[1].name, "clock") ? "S2R" : "CVT";
-	else if (!strcmp(b, "abs"))
-		m = "I2I";
-	else if (!strcmp(b, "rcp") || !strcmp(b, "ex2") || !strcmp(b, "lg2") || !strcmp(b, "sin") ||
-		 !strcmp(b, "cos") || !strcmp(b, "rro"))
-		m = b;
-	else if (!strcmp(b, "rsqrt"))
-		m = "RSQ";
-	else if (!strcmp(b, "ld") || !strcmp(b, "st"))
-		m = has(t, "global") ? (b[0] == 'l' ? "GLD" : "GST") : NULL;
-	else if (!strcmp(b, "bra") || !strcmp(b, "ssy") || !strcmp(b, "nop"))
-		m = b;
-	else if (!strcmp(b, "callp"))
-		m = "CAL";
-	else if (!strcmp(b, "retp"))
-		m = "RET";
-	else if (!strcmp(b, "bar"))
-		m = "BAR";
-	else if (!strcmp(b, "breakaddr"))
-		m = "PBK";
-	else if (!strcmp(b, "break"))
-		m = "BRK";
-	if (!m) {
+	int op = find_row(t, &k);
+	if (op < 0) {
 		tfail(t, "not an sm_1x instruction simtemu reads yet");
 		return true;
 	}
-	char mn[16];
-	size_t i = 0;
-	for (; m[i] && i < sizeof mn - 1; i++)
-		mn[i] = (char)toupper((unsigned char)m[i]);
-	mn[i] = 0;
+	const isa_desc *r = &isa_table(ISA_DIALECT_SM10, &nt)[op];
 	ast_insn *ai = t->ai;
-	if (!strcmp(mn, "CVT")) {
-		/* cvt[.rz].D.S: I2I, I2F, F2I by the two types */
-		const char *ty[2] = {NULL, NULL};
-		int k = 0;
-		for (int j = 1; j < t->nparts && k < 2; j++)
-			if (strchr("usf", t->parts[j][0]) && isdigit((unsigned char)t->parts[j][1]))
-				ty[k++] = t->parts[j];
-		if (k < 2) {
-			tfail(t, "cvt needs two types");
+	ai->mnem = xstrdup(r->name);
+	char up[16];
+	(void)half;
+	switch (r->style) {
+	case ISA_PS_T_CVT:
+		if (k) { /* abs.u32 d, a: I2I.U32.S32 d, |a| */
+			tmod(t, "U32");
+			tmod(t, "S32");
+			tpush(t, 0, 4);
+			if (ai->nops == 2)
+				ai->ops[1].abs = true;
 			return true;
 		}
-		strcpy(mn, ty[0][0] == 'f' ? (ty[1][0] == 'f' ? "F2F" : "I2F") : (ty[1][0] == 'f' ? "F2I" : "I2I"));
-		ai->mnem = xstrdup(mn);
-		for (k = 0; k < 2; k++) {
-			char up[8];
-			snprintf(up, sizeof up, "%c%s", toupper((unsigned char)ty[k][0]), ty[k] + 1);
-			tmod(t, up);
+		/* cvt[.rz].D.S: the two types */
+		for (int j = 1, n = 0; j < t->nparts && n < 2; j++)
+			if (strchr("usf", t->parts[j][0]) && isdigit((unsigned char)t->parts[j][1])) {
+				snprintf(up, sizeof up, "%c%s", toupper((unsigned char)t->parts[j][0]), t->parts[j] + 1);
+				tmod(t, up);
+				n++;
+			}
+		if (ai->nmods < 2) {
+			tfail(t, "cvt needs two types");
+			return true;
 		}
 		if (has(t, "rz"))
 			tmod(t, "TRUNC");
@@ -282,84 +299,97 @@ static bool translate(tt *t)
 		if (ai->nops == 2 && ai->ops[1].kind == OPND_SMEM)
 			ai->ops[1].width = 2;
 		return true;
-	}
-	ai->mnem = xstrdup(mn);
-	if (!strncmp(mn, "IMAD", 4) || !strncmp(mn, "IMUL", 4)) {
-		int k = 0;
-		char up[8] = "";
+	case ISA_PS_T_WIDE: case ISA_PS_T_WIDEMAD: {
+		int n = 0;
 		for (int j = 1; j < t->nparts; j++)
 			if ((t->parts[j][0] == 'u' || t->parts[j][0] == 's') && isdigit((unsigned char)t->parts[j][1])) {
 				snprintf(up, sizeof up, "%c%s", toupper((unsigned char)t->parts[j][0]), t->parts[j] + 1);
 				tmod(t, up);
-				k++;
+				n++;
 			}
-		if (!has(t, "wide") || !k)
+		if (!has(t, "wide") || !n)
 			tfail(t, "only the 16- and 24-bit multiplies (mul.wide.u16, mad.wide.u16) are read");
-		else if (k == 1 && mn[2] == 'U') /* GPGPU-Sim's mul.wide.u16 is IMUL.U16.U16 */
+		else if (n == 1 && r->style == ISA_PS_T_WIDE) /* GPGPU-Sim's mul.wide.u16 is IMUL.U16.U16 */
 			tmod(t, up);
-	} else if ((!strcmp(mn, "IMIN") || !strcmp(mn, "IMAX")) && has(t, "s32"))
-		tmod(t, "S32");
-	else if (!strcmp(mn, "RRO"))
-		tmod(t, has(t, "sincos") ? "SINCOS" : "EX2");
-	else if (!strcmp(mn, "G2R")) {
-		tmod(t, "U32");
-		tmod(t, "U32");
-	} else if (!strcmp(mn, "I2I")) { /* abs.u32 d, a: I2I.U32.S32 d, |a| */
-		tmod(t, "U32");
-		tmod(t, "S32");
-		tpush(t, 0, 4);
-		if (ai->nops == 2)
-			ai->ops[1].abs = true;
-		return true;
-	} else if ((!strncmp(mn, "FMUL", 4) || !strncmp(mn, "FADD", 4)) && has(t, "rz"))
-		tmod(t, "TRUNC");
-	else if (!strcmp(mn, "SHR") && has(t, "s32"))
-		tmod(t, "S32");
-	else if (!strcmp(mn, "LOP")) {
-		tmod(t, b[0] == 'n' || b[0] == 'p' ? "PASS_B" : b[0] == 'a' ? "AND" : b[0] == 'o' ? "OR" : "XOR");
+		break;
+	}
+	case ISA_PS_T_SIGNED: case ISA_PS_T_SET:
+		if (has(t, "s32") && !r->tail[0])
+			tmod(t, "S32");
+		break;
+	case ISA_PS_CHOICE: { /* tail "a|b.rest": A when .a is there, else B */
+		size_t l = strcspn(r->tail, ".");
+		const char *bar = memchr(r->tail, '|', l);
+		char a[16];
+		snprintf(a, sizeof a, "%.*s", (int)(bar ? bar - r->tail : (long)l), r->tail);
+		if (bar && !has(t, a))
+			snprintf(a, sizeof a, "%.*s", (int)(r->tail + l - bar - 1), bar + 1);
+		for (size_t i = 0; i <= strlen(a); i++)
+			up[i] = (char)toupper((unsigned char)a[i]);
+		tmod(t, up);
+		break;
+	}
+	case ISA_PS_T_GPAIR: /* the tail's type, twice */
+		for (size_t i = 0; i <= strlen(r->tail + 1) && i < sizeof up; i++)
+			up[i] = (char)toupper((unsigned char)r->tail[1 + i]);
+		tmod(t, up);
+		tmod(t, up);
+		break;
+	case ISA_PS_T_FARITH:
+		if (has(t, "rz") && isa_mod_ok(ISA_DIALECT_SM10, op, "TRUNC"))
+			tmod(t, "TRUNC");
+		break;
+	case ISA_PS_T_LOP: { /* the k-th spelling's modifier; the last one (not) is PASS_B */
+		char nx[16];
+		int j = k;
+		if (!isa_ptx_word(ISA_DIALECT_SM10, op, k + 1, nx, sizeof nx) || !isa_mod_word(ISA_DIALECT_SM10, op, j, up, sizeof up))
+			isa_mod_word(ISA_DIALECT_SM10, op, k - 1, up, sizeof up);
+		tmod(t, up);
 		if (u16)
 			tmod(t, "U16");
-	} else if (!strcmp(mn, "ISET") && has(t, "s32"))
-		tmod(t, "S32");
-	else if (!strcmp(mn, "GLD") || !strcmp(mn, "GST"))
+		if (!isa_ptx_word(ISA_DIALECT_SM10, op, k + 1, nx, sizeof nx)) { /* not.b32 d, a: LOP.PASS_B d, d, ~a */
+			tpush(t, 0, w);
+			if (ai->nops == 2) {
+				ai->ops[2] = ai->ops[1];
+				ai->ops[2].inv = true;
+				ai->ops[1] = (ast_opnd){.kind = OPND_REG, .reg = ai->ops[0].reg, .half = ai->ops[0].half,
+							.loc = ai->ops[0].loc};
+				ai->nops = 3;
+			}
+			return true;
+		}
+		break;
+	}
+	case ISA_PS_T_GMEM:
 		tmod(t, has(t, "v2") ? "S64" : has(t, "u16") ? "U16" : has(t, "s16") ? "S16" : has(t, "u8") ? "U8"
 			: has(t, "s8") ? "S8" : "U32");
-	else if (!strcmp(mn, "R2G")) {
-		tmod(t, "U32");
-		tmod(t, "U32");
-	} else if (!strcmp(mn, "CAL"))
-		tmod(t, "NOINC");
-	else if (!strcmp(mn, "BAR")) {
+		if (p->nops == 3) { /* st.global.v2 [a], {r, r+1} / ld.global.v2 {r, r+1}, [a]: the pair's first */
+			tpush(t, 0, w);
+			if (r->shape[0] != 'm') {
+				free(ai->ops[1].name);
+				ai->ops[1] = ai->ops[2];
+			}
+			ai->nops = 2;
+			return true;
+		}
+		break;
+	case ISA_PS_T_CALL: /* every modifier of the row */
+		for (int j = 0; isa_mod_word(ISA_DIALECT_SM10, op, j, up, sizeof up); j++)
+			tmod(t, up);
+		break;
+	case ISA_PS_T_BAR:
 		tmod(t, "ARV");
 		tmod(t, "WAIT");
 		return true; /* b0, all threads */
-	} else if ((!strcmp(mn, "MOV") || !strcmp(mn, "MOV32")) && (u16 || has(t, "s16")))
-		tmod(t, u16 ? "U16" : "S16");
-	if (!strcmp(mn, "LOP") && !strcmp(b, "not")) { /* not.b32 d, a: LOP.PASS_B d, d, ~a */
-		tpush(t, 0, w);
-		if (ai->nops == 2) {
-			ai->ops[2] = ai->ops[1];
-			ai->ops[2].inv = true;
-			ai->ops[1] = (ast_opnd){.kind = OPND_REG, .reg = ai->ops[0].reg, .half = ai->ops[0].half,
-						.loc = ai->ops[0].loc};
-			ai->nops = 3;
-		}
-		return true;
-	}
-	if (!strcmp(mn, "GST") && n == 3) { /* st.global.v2 [a], {r, r+1}: the pair's first register */
-		tpush(t, 0, w);
-		ai->nops = 2;
-		return true;
-	}
-	if (!strcmp(mn, "GLD") && n == 3) { /* ld.global.v2 {r, r+1}, [a] */
-		tpush(t, 0, w);
-		free(ai->ops[1].name);
-		ai->ops[1] = ai->ops[2];
-		ai->nops = 2;
-		return true;
+	case ISA_PS_T_MOV:
+		if (u16 || has(t, "s16"))
+			tmod(t, u16 ? "U16" : "S16");
+		break;
+	default:
+		break;
 	}
 	tpush(t, 0, w);
-	if (!strcmp(mn, "ISET") || !strcmp(mn, "FSET")) {
+	if (r->style == ISA_PS_T_SET) {
 		const char *c = cmp_part(t);
 		if (!c)
 			tfail(t, "set needs a comparison");
@@ -401,7 +431,10 @@ void ptx_finish_tesla(ast_unit *u, ptx_insn *p)
 			join = true;
 	if (join && keep)
 		tmod(&t, "S");
-	if (ai.mnem && !strcmp(ai.mnem, "SSY") && ai.nops == 1 && ai.ops[0].kind == OPND_IMM &&
+	int nt;
+	int op = ai.mnem ? isa_lookup(ISA_DIALECT_SM10, ai.mnem) : -1;
+	if (op >= 0 && isa_table(ISA_DIALECT_SM10, &nt)[op].style == ISA_PS_T_TOKEN && ai.nops == 1 &&
+	    ai.ops[0].kind == OPND_IMM &&
 	    u->nssy < AST_MAXSYMS)
 		u->ssy[u->nssy++] = ai.ops[0].ival;
 	ptx_insn_end(u, p, &ai, keep && !t.bad);

@@ -536,7 +536,7 @@ static void tsel_darith(asm_ctx *c, int op)
 }
 
 static const asm_selector tesla_selectors[] = {
-#define OP(name, cls, shape, mods, sel, meaning) tsel_##sel,
+#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) tsel_##sel,
 #include "isa/sm10.def"
 #undef OP
 };

@@ -5,13 +5,15 @@
 #include <string.h>
 
 static const isa_desc isa_sm20[] = {
-#define OP(name, cls, shape, mods, sel, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
+#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail},
 #include "isa/sm20.def"
 #undef OP
 };
 
 static const isa_desc isa_sm10[] = {
-#define OP(name, cls, shape, mods, sel, meaning) {#name, ISA_CLASS_##cls, shape, mods, meaning},
+#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail},
 #include "isa/sm10.def"
 #undef OP
 };
@@ -119,4 +121,90 @@ void isa_print(isa_dialect d, const char *target)
 	fputs(isa_gens[d].note, stdout);
 	printf("# performance hints, accepted and ignored: .reuse, NOP's CC.T operand, "
 	       "BPT.DRAIN, control words, encodings\n");
+}
+
+static const isa_desc *row(isa_dialect d, int op)
+{
+	int n;
+	const isa_desc *t = isa_table(d, &n);
+	return t && op >= 0 && op < n ? &t[op] : NULL;
+}
+
+bool isa_slot_is_float(isa_dialect d, int op, int slot)
+{
+	const isa_desc *r = row(d, op);
+	if (!r)
+		return false;
+	return r->imm == ISA_IMM_FLOAT || r->imm == ISA_IMM_FLOAT32 || (r->imm == ISA_IMM_FLOATSRC && slot > 0);
+}
+
+bool isa_imm32(isa_dialect d, int op)
+{
+	const isa_desc *r = row(d, op);
+	return r && (r->imm == ISA_IMM_INT32 || r->imm == ISA_IMM_FLOAT32);
+}
+
+bool isa_is_branch(isa_dialect d, int op)
+{
+	const isa_desc *r = row(d, op);
+	return r && r->cls == ISA_CLASS_CONTROL && strchr(r->shape, 't');
+}
+
+bool isa_is_cond_control(isa_dialect d, int op)
+{
+	const isa_desc *r = row(d, op);
+	return r && r->cls == ISA_CLASS_CONTROL && strchr(r->shape, 'q');
+}
+
+/* the k-th item of a list separated by sep */
+static bool nth(const char *list, char sep, int k, char *buf, size_t n)
+{
+	const char *p = list;
+	for (; k > 0 && p; k--)
+		p = strchr(p, sep) ? strchr(p, sep) + 1 : NULL;
+	if (!p || !*p || !n)
+		return false;
+	size_t len = strcspn(p, sep == '|' ? "|" : " ");
+	if (len >= n)
+		len = n - 1;
+	memcpy(buf, p, len);
+	buf[len] = 0;
+	return true;
+}
+
+bool isa_ptx_word(isa_dialect d, int op, int k, char *buf, size_t n)
+{
+	const isa_desc *r = row(d, op);
+	return r && nth(r->ptx, '|', k, buf, n);
+}
+
+bool isa_mod_word(isa_dialect d, int op, int k, char *buf, size_t n)
+{
+	const isa_desc *r = row(d, op);
+	return r && nth(r->mods, ' ', k, buf, n);
+}
+
+int isa_ptx_match(isa_dialect d, int op, const char *const *parts, int nparts, bool strict, int *quals)
+{
+	char w[48];
+	for (int k = 0; nparts > 0 && isa_ptx_word(d, op, k, w, sizeof w); k++) {
+		size_t l = strcspn(w, ".");
+		if (strlen(parts[0]) != l || strncmp(parts[0], w, l))
+			continue;
+		int q = 0;
+		bool all = true;
+		for (const char *s = w + l; *s == '.'; s += 1 + strcspn(s + 1, ".")) {
+			size_t ql = strcspn(s + 1, ".");
+			bool found = false;
+			for (int i = 1; i < nparts && !found; i++)
+				found = strlen(parts[i]) == ql && !strncmp(parts[i], s + 1, ql);
+			all = all && (found || !strict);
+			q += found;
+		}
+		if (all) {
+			*quals = q;
+			return k;
+		}
+	}
+	return -1;
 }

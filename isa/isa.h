@@ -3,6 +3,7 @@
 #define SIMTEMU_ISA_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef enum {
 	ISA_CLASS_INT, ISA_CLASS_FP32, ISA_CLASS_FP64, ISA_CLASS_SFU,
@@ -12,18 +13,78 @@ typedef enum {
 } isa_class;
 
 typedef enum {
-#define OP(name, cls, shape, mods, sel, meaning) ISA_##name,
+#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) ISA_##name,
 #include "isa/sm20.def"
 #undef OP
 	ISA_NOPCODES
 } isa_opcode;
 
 typedef enum {
-#define OP(name, cls, shape, mods, sel, meaning) ISA10_##name,
+#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) ISA10_##name,
 #include "isa/sm10.def"
 #undef OP
 	ISA10_NOPCODES
 } isa10_opcode;
+
+/* What an immediate operand holds (the imm column). */
+typedef enum {
+	ISA_IMM_INT,      /* a 20-bit integer field */
+	ISA_IMM_FLOAT,    /* a 20-bit float field: the top of an IEEE single */
+	ISA_IMM_FLOATSRC, /* float fields in the source slots, an integer result (F2I) */
+	ISA_IMM_INT32,    /* a full 32-bit integer */
+	ISA_IMM_FLOAT32,  /* a full 32-bit float */
+} isa_imm;
+
+/* How the PTXPlus suffixes of a row are formed (the style column); each one is printed by
+   cli/convert.c and read by front/ptxplus_read.c (Fermi) or front/ptxplus_tesla.c (T_). */
+typedef enum {
+	ISA_PS_PLAIN,   /* word[.s]tail */
+	ISA_PS_SREG,    /* as PLAIN; reads only with a special-register source */
+	ISA_PS_TOKEN,   /* word tail (no .s); the target printed as an address */
+	ISA_PS_JUMP,    /* word tail (no .s); the target printed as a label */
+	ISA_PS_FIXED,   /* word tail, the tail's parts read back as modifiers (bpt.drain) */
+	ISA_PS_IADD,    /* word[.s][.x][.cc][.sat].<u32|s32> */
+	ISA_PS_IMUL,    /* word[.s].<hi|lo>[.x][.cc].<u32|s32> */
+	ISA_PS_SHIFT,   /* word[.s][.w]<tail|.u32|.s32> */
+	ISA_PS_WORDMOD, /* the k-th spelling names the row's k-th modifier: and.b32, rsqrt.f32 */
+	ISA_PS_SETP,    /* word[.s].cmp.bop[.bf][.ftz]<tail|.u32|.s32> */
+	ISA_PS_ICMP,    /* word[.s].cmp<tail|.u32|.s32> */
+	ISA_PS_PSETP,   /* word[.s].bop.bop tail */
+	ISA_PS_MINMAX,  /* word[.s][.brev]<tail|.u32|.s32> */
+	ISA_PS_CVT,     /* word[.s][.rnd][.ftz][.sat] then the type modifiers, or the tail */
+	ISA_PS_FARITH,  /* word[.s][.rz|.rm|.rp][.ftz][.sat]tail; tail .f64 reads only .f64 */
+	ISA_PS_CHOICE,  /* word[.s].<a|b>rest with tail "a|b.rest": modifier A, else B */
+	ISA_PS_VIDEO,   /* word[.s][.acc|.min|.max][.mx][.sat].<u32|s32> */
+	ISA_PS_FLO,     /* word[.s][.sh].<s32|u32> */
+	ISA_PS_MEM,     /* word[.s][.e].width */
+	ISA_PS_MEMU,    /* as MEM; the address always with its offset */
+	ISA_PS_LDLDU,   /* word[.s][.e].width[.width]; reads with four operands or more */
+	ISA_PS_LDC,     /* word[.s]tail[.doublereg] */
+	ISA_PS_ATOM,    /* word[.s][.e].op.type */
+	ISA_PS_BRA,     /* word[.uni][.s]tail */
+	ISA_PS_BAR,     /* word.red.popc.u32 or word.sync */
+	/* Tesla, GPGPU-Sim's spelling; rows sharing a spelling are told apart by the type
+	   their style or tail names (f32, f64), .half for the tail .half, then by operand kinds:
+	   a slot of the shape that takes only a, g, s, c or immediates wants that kind */
+	ISA_PS_T_PLAIN,  /* word[.s]tail */
+	ISA_PS_T_TOKEN,  /* as T_PLAIN; the target printed as an address */
+	ISA_PS_T_MOV,    /* word[.s]tail<.u16|.u32>; .u16 / .s16 read back */
+	ISA_PS_T_U16,    /* word[.s]tail<.u16|.u32> */
+	ISA_PS_T_GPAIR,  /* word[.s]tail; the tail's type read back twice (G2R.U32.U32) */
+	ISA_PS_T_CALL,   /* word[.s]tail; every modifier of the row read back */
+	ISA_PS_T_WIDE,   /* word[.s]tail.wide.types, one of a repeated pair (mul.wide.u16 for .U16.U16) */
+	ISA_PS_T_WIDEMAD, /* as T_WIDE; a single type stays single */
+	ISA_PS_T_SIGNED, /* word[.s]<.s32|.u32> */
+	ISA_PS_T_LOP,    /* the k-th spelling names the k-th modifier, PASS_B when none; the last
+			    spelling (not.b32 d, a) is LOP.PASS_B d, d, ~a; then <.u16|.b32> */
+	ISA_PS_T_SET,    /* word[.s].cmp<tail|.s32.s32|.u32.u32>, the comparison from the last operand */
+	ISA_PS_T_CVT,    /* word[.s][.rz].types; abs.u32 d, a for I2I.U32.S32 d, |a| */
+	ISA_PS_T_FARITH, /* word[.s]tail[.rz].f32 */
+	ISA_PS_T_GMEM,   /* ld|st[.s].global.type; .v2.u32 on a register pair */
+	ISA_PS_T_R2A,    /* word[.s]tail; the shift printed when the listing has none */
+	ISA_PS_T_BAR,    /* word[.s]tail; no operands but the barrier's 0x00000000 */
+	ISA_NPSTYLES
+} isa_pstyle;
 
 typedef struct {
 	const char *name;
@@ -31,6 +92,10 @@ typedef struct {
 	const char *shape;
 	const char *mods;
 	const char *meaning;
+	isa_imm imm;
+	const char *ptx;   /* PTXPlus spellings, '|' between them */
+	isa_pstyle style;
+	const char *tail;
 } isa_desc;
 
 typedef enum {
@@ -56,6 +121,22 @@ bool isa_mod_ok(isa_dialect d, int op, const char *mod);
 /* True if mod is a performance hint that has no semantic effect. */
 bool isa_mod_is_hint(const char *mod);
 const char *isa_class_name(isa_class c);
+/* Whether an immediate in operand 'slot' of op is a float field (printed as the full IEEE
+   single, read back as the listing's 20-bit field), and whether op takes 32 bits. */
+bool isa_slot_is_float(isa_dialect d, int op, int slot);
+bool isa_imm32(isa_dialect d, int op);
+/* A branch: a control opcode with a target slot (its immediate is an address). */
+bool isa_is_branch(isa_dialect d, int op);
+/* A control opcode guarded by a condition test (Tesla's q kind). */
+bool isa_is_cond_control(isa_dialect d, int op);
+/* The k-th '|'-separated spelling of op into buf; false if there is none. */
+bool isa_ptx_word(isa_dialect d, int op, int k, char *buf, size_t n);
+/* Which spelling of op a PTXPlus mnemonic (split at its dots into parts) is: its index,
+   or -1. A spelling's dotted qualifiers (ld.global) are looked for among the parts; *quals
+   receives how many were there; strict: all must be. */
+int isa_ptx_match(isa_dialect d, int op, const char *const *parts, int nparts, bool strict, int *quals);
+/* The k-th word of op's modifier list into buf; false if there is none. */
+bool isa_mod_word(isa_dialect d, int op, int k, char *buf, size_t n);
 /* Print the table (simtemu isa). */
 void isa_print(isa_dialect d, const char *target);
 

@@ -10,6 +10,7 @@ Suite *e2e_suite(void);
 Suite *ptxplus_suite(void);
 Suite *tesla_suite(void);
 Suite *step_suite(void);
+Suite *isa_suite(void);
 
 int main(void)
 {
@@ -21,6 +22,7 @@ int main(void)
 	srunner_add_suite(sr, ptxplus_suite());
 	srunner_add_suite(sr, tesla_suite());
 	srunner_add_suite(sr, step_suite());
+	srunner_add_suite(sr, isa_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
