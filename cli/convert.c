@@ -755,7 +755,7 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		ast_free(u);
 		return 1;
 	}
-	bool tesla = d == ISA_DIALECT_SM10;
+	bool tesla = isa_ptx_flavour(d) == ISA_PTX_TESLA;
 	sbuf b = {0};
 	put(&b, "//HEADER\n.version 1.4+\n.target %s\n//END HEADER\n", tg);
 	directives(&b, src);
@@ -943,7 +943,7 @@ int ptx_convert_to_sass(const char *file, const char *src, const char *target_ov
 				if (f->labels[l].insn_index == i && !addr_label(f->labels[l].name, &a))
 					put(&b, "%s:\n", f->labels[l].name);
 			put(&b, "\t/*%04llx*/\t", (unsigned long long)addr);
-			if (d == ISA_DIALECT_SM10) {
+			if (isa_ptx_flavour(d) == ISA_PTX_TESLA) {
 				t_sass_insn(&b, ai);
 				put(&b, ";\n");
 				continue;

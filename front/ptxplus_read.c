@@ -527,7 +527,7 @@ void ptx_insn_end(ast_unit *u, ptx_insn *p, ast_insn *ai, bool keep)
 
 void ptx_finish(ast_unit *u, ptx_insn *p)
 {
-	if (isa_dialect_of(u->target) == ISA_DIALECT_SM10) {
+	if (isa_ptx_flavour(isa_dialect_of(u->target)) == ISA_PTX_TESLA) {
 		ptx_finish_tesla(u, p);
 		return;
 	}

@@ -3,13 +3,13 @@
 
 #include "asm/gen.h"
 
-#define GEN(id, name, table, targets, every, note) extern const gen_desc gen_##name;
+#define GEN(id, name, table, targets, ptx, every, note) extern const gen_desc gen_##name;
 #include "isa/gens.def"
 #undef GEN
 
 static const gen_desc *const gens[] = {
 	[ISA_DIALECT_NONE] = NULL,
-#define GEN(id, name, table, targets, every, note) [ISA_DIALECT_##id] = &gen_##name,
+#define GEN(id, name, table, targets, ptx, every, note) [ISA_DIALECT_##id] = &gen_##name,
 #include "isa/gens.def"
 #undef GEN
 };

@@ -31,10 +31,11 @@ static const struct {
 	const isa_desc *table;
 	int n;
 	const char *targets, *every, *note;
+	isa_ptx ptx;
 } isa_gens[ISA_NDIALECTS] = {
-#define GEN(id, name, table, targets, every, note)                                                    \
+#define GEN(id, name, table, targets, ptx, every, note)                                                    \
 	[ISA_DIALECT_##id] = {isa_##table, (int)(sizeof isa_##table / sizeof isa_##table[0]), targets, every, \
-			      note},
+			      note, ISA_PTX_##ptx},
 #include "isa/gens.def"
 #undef GEN
 };
@@ -47,6 +48,11 @@ const isa_desc *isa_table(isa_dialect d, int *n)
 	}
 	*n = isa_gens[d].n;
 	return isa_gens[d].table;
+}
+
+isa_ptx isa_ptx_flavour(isa_dialect d)
+{
+	return d > ISA_DIALECT_NONE && d < ISA_NDIALECTS ? isa_gens[d].ptx : ISA_PTX_NONE;
 }
 
 isa_dialect isa_dialect_of(const char *target)

@@ -100,7 +100,7 @@ typedef struct {
 
 typedef enum {
 	ISA_DIALECT_NONE,
-#define GEN(id, name, table, targets, every, note) ISA_DIALECT_##id,
+#define GEN(id, name, table, targets, ptx, every, note) ISA_DIALECT_##id,
 #include "isa/gens.def"
 #undef GEN
 	ISA_NDIALECTS
@@ -109,6 +109,10 @@ typedef enum {
 /* Constant memory as the machine code addresses it: banks c[0x0]..c[0x11] of 64 KiB. */
 #define ISA_NCBANKS 18
 #define ISA_CBANK_BYTES 65536
+
+/* The PTXPlus flavour of a dialect's listings (isa/gens.def). */
+typedef enum { ISA_PTX_NONE, ISA_PTX_TESLA, ISA_PTX_FERMI } isa_ptx;
+isa_ptx isa_ptx_flavour(isa_dialect d);
 
 /* Opcode table of a dialect (NULL if unsupported); n receives its length. */
 const isa_desc *isa_table(isa_dialect d, int *n);
