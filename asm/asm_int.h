@@ -41,7 +41,7 @@ void asm_variant(emu_insn *in);
 /* The shared selectors (asm/sel.c), one per name in sm20.def's selector column: each fills
    c->in for opcode op of c->desc's table. */
 typedef void (*asm_selector)(asm_ctx *c, int op);
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) void asm_sel_##sel(asm_ctx *c, int op);
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) void asm_sel_##sel(asm_ctx *c, int op);
 #include "isa/sm20.def"
 #undef OP
 

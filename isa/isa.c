@@ -5,15 +5,15 @@
 #include <string.h>
 
 static const isa_desc isa_sm20[] = {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail},
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
 #include "isa/sm20.def"
 #undef OP
 };
 
 static const isa_desc isa_sm10[] = {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail},
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
 #include "isa/sm10.def"
 #undef OP
 };
