@@ -10,6 +10,7 @@ struct gen_desc {
 	const char *name;      /* "fermi" */
 	isa_dialect dialect;   /* its opcode table (isa/<table>.def) */
 	int max_reg;           /* highest general register Rn */
+	int ctrl_bytes;        /* a control word leads every group of this many bytes (0: none) */
 	/* per function, before its instructions (NULL: nothing); e.g. allocate c->ef->ext */
 	void (*begin)(asm_ctx *c);
 	/* one instruction: pick the handler, decode the operands, set c->in->steps */

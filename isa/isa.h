@@ -125,6 +125,8 @@ typedef enum {
 /* The PTXPlus flavour of a dialect's listings (isa/gens.def). */
 typedef enum { ISA_PTX_NONE, ISA_PTX_TESLA, ISA_PTX_FERMI } isa_ptx;
 isa_ptx isa_ptx_flavour(isa_dialect d);
+/* Every target this build runs, each after a space (" sm_10 sm_11 ..."). */
+const char *isa_all_targets(void);
 
 /* Opcode table of a dialect (NULL if unsupported); n receives its length. */
 const isa_desc *isa_table(isa_dialect d, int *n);
