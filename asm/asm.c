@@ -202,6 +202,8 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 			asm_err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
 		return (uint32_t)v;
 	}
+	if (is_float && (c->gen->imm_values || c->ai->enc_after))
+		return f32_bits((double)v); /* CUDA >= 5 layouts print a whole float as an integer */
 	if (is_float) {
 		/* old listings print the top 20 bits of the IEEE single */
 		if (v < 0) {
@@ -225,6 +227,8 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
 {
 	emu_src s = {.and_ = 0xffffffffu, .neg = o->neg, .inv = o->inv};
+	if (o->half && (o->kind == OPND_REG || o->kind == OPND_CBANK))
+		asm_err(c, o->loc, "%s does not take a 16-bit half operand here%s", c->desc->name, "");
 	switch (o->kind) {
 	case OPND_REG:
 		asm_reg_ok(c, o, 1);
@@ -548,6 +552,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	p->target = xstrdup(target);
 	p->dialect = c.dialect;
 	p->rt = c.gen->rt;
+	p->ctrl_bytes = c.gen->ctrl_bytes;
 	p->nfuncs = u->nfuncs;
 	p->funcs = xcalloc((size_t)u->nfuncs, sizeof *p->funcs);
 	for (int i = 0; i < u->nfuncs; i++) {

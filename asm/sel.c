@@ -840,6 +840,10 @@ void asm_sel_brx(asm_ctx *c, int op)
 	c->in->h = EMU_H_BRX;
 	if (o->kind == OPND_REG) {
 		c->in->s[0] = src_int(c, 0);
+		/* BRX Rn -0x130 (Maxwell): the target is Rn + the next instruction's address + the
+		   offset */
+		if (o->rel)
+			c->in->off = (int32_t)(c->addrs[c->idx] + 8 + o->ival);
 		return;
 	}
 	if (o->bank < 0 || o->bank >= EMU_NBANKS) {

@@ -46,6 +46,7 @@ const gen_desc gen_kepler = {
 	.name = "kepler",
 	.dialect = ISA_DIALECT_SM30,
 	.max_reg = 254,
+	.imm_values = true,
 	.ctrl_bytes = 64,
 	.begin = ccg_begin,
 	.select = kepler_select,

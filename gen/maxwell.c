@@ -47,6 +47,7 @@ const gen_desc gen_maxwell = {
 	.name = "maxwell",
 	.dialect = ISA_DIALECT_SM50,
 	.max_reg = 254,
+	.imm_values = true,
 	.ctrl_bytes = 32,
 	.begin = ccg_begin,
 	.select = maxwell_select,
