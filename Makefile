@@ -100,9 +100,13 @@ deps:
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux
 
-CONF_SRC = $(wildcard tests/conformance/*.c)
+CONF_SRC = $(wildcard tests/conformance/*.c) tests/gen/refs.c
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
 CORPUS ?= ../shared/corpus
+
+$(BUILD)/tests/gen/%.o: tests/gen/%.c $(wildcard */*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Itests/conformance $(WARN) -c -o $@ $<
 
 $(BUILD)/conformance: $(CONF_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)

@@ -540,7 +540,8 @@ void asm_sel_nop(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "BPT without .DRAIN (a debugger trap) is not supported%s", "", "");
 		return;
 	}
-	if (c->desc->var != ISA_V_BPT && ai->nops == 1 && strcmp(ai->ops[0].name, "T"))
+	if (c->desc->var != ISA_V_BPT && ai->nops == 1 && ai->ops[0].kind == OPND_CCTEST &&
+	    strcmp(ai->ops[0].name, "T"))
 		asm_err(c, ai->ops[0].loc, "NOP with condition CC.%s is not supported (only CC.T)%s", ai->ops[0].name, "");
 	c->in->h = EMU_H_NOP;
 }

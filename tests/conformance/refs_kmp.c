@@ -245,9 +245,11 @@ static float fast_sum(const float *x, float mean, int var, int32_t batch, int32_
 		float local = 0;
 		for (int32_t j = 0; j < batch; j++)
 			for (int32_t i = 0; i < spatial; i += KMP_BLOCK) {
+				if (i + id >= spatial) /* the kernel reads nothing there */
+					continue;
 				int32_t index = j * spatial * filters + f * spatial + i + id;
 				float d = var ? x[index] - mean : x[index];
-				local += (i + id < spatial) ? (var ? d * d : d) : 0;
+				local += var ? d * d : d;
 			}
 		total += local;
 	}

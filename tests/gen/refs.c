@@ -4,19 +4,17 @@
    that every spec passes as a u32 parameter equals the count of the first input
    buffer, so n is taken from that buffer; exitbar's `active` is the value in its spec.
    Warps are 32 threads of a CTA (x only); a kernel's active lanes are those with
-   i < n. Not run yet: simtemu does not run sm_35 and later (tests/gen/README.md). */
+   i < n. make conformance runs every (kernel, architecture) pair of a generation simtemu
+   runs (tests/gen/README.md). */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "conformance.h"
+#include "refs.h"
 
 #define EXITBAR_ACTIVE 45 /* exitbar.spec: .param u32 45 */
 
-typedef struct {
-	const char *kernel; /* the .ptx file's name */
-	conf_ref ref;
-} gen_ref;
 
 static uint32_t nthreads(conf_io *io) { return io->x->grid[0] * io->x->block[0]; }
 
