@@ -423,6 +423,8 @@ void dbg_run(dbg_session *d, emu_ctx *x)
 				d->focus_cta = x->cur_cta->linear;
 				d->focus_warp = d->w->id;
 				snprintf(text, sizeof text, "interrupted");
+				if (d->interactive) /* after the terminal's ^C */
+					fputc('\n', d->out);
 			} else
 				break;
 			show_stop(d, text);
