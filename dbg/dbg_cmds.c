@@ -308,7 +308,8 @@ void dbg_cmd_break(dbg_session *d, int argc, char **argv, bool temp)
 			return;
 		if (argc == 8) {
 			int64_t l;
-			if (!dbg_int(d, "lane", argv[7], 0, d->x->warp_size - 1, &l))
+			const emu_warp *w = dbg_focus(d);
+			if (!dbg_int(d, "lane", argv[7], 0, (w ? w->nlanes : d->x->warp_size) - 1, &l))
 				return;
 			b.lane = (int)l;
 		}
@@ -666,25 +667,26 @@ void dbg_cmd_focus(dbg_session *d, int argc, char **argv, bool cta)
 		fprintf(d->out, "usage: %s N\n", argv[0]);
 		return;
 	}
-	if (!dbg_int(d, cta ? "CTA" : "warp", argv[1], INT32_MIN, INT32_MAX, &v))
+	if (!dbg_int(d, cta ? "CTA" : "warp", argv[1], INT64_MIN, INT64_MAX, &v))
 		return;
-	int n = (int)v;
 	const emu_cta *c = d->x->cur_cta;
 	if (!cta) {
-		if (!c || n < 0 || n >= c->nwarps) {
-			fprintf(d->out, "no warp %d in the running CTA\n", n);
+		if (!c || v < 0 || v >= c->nwarps) {
+			fprintf(d->out, "no warp %s in the running CTA\n", argv[1]);
 			return;
 		}
+		int n = (int)v;
 		d->focus_warp = n;
 		fprintf(d->out, "warp %d of CTA %d\n", n, c->linear);
 		dbg_show_row(d, &c->warps[n]);
 		return;
 	}
 	uint64_t ncta = (uint64_t)d->x->grid[0] * d->x->grid[1] * d->x->grid[2];
-	if (n < 0 || (uint64_t)n >= ncta) {
-		fprintf(d->out, "no CTA %d (the grid has %" PRIu64 ")\n", n, ncta);
+	if (v < 0 || (uint64_t)v >= ncta) {
+		fprintf(d->out, "no CTA %s (the grid has %" PRIu64 ")\n", argv[1], ncta);
 		return;
 	}
+	int n = (int)v;
 	if (c && n < c->linear) {
 		fprintf(d->out, "CTA %d has finished (CTAs run one after another)\n", n);
 		return;
