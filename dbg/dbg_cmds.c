@@ -693,6 +693,7 @@ void dbg_cmd_focus(dbg_session *d, int argc, char **argv, bool cta)
 	}
 	d->focus_cta = n;
 	d->focus_warp = 0;
+	d->await_cta = !c || n != c->linear;
 	if (c && n == c->linear)
 		fprintf(d->out, "CTA %d, warp 0\n", n);
 	else

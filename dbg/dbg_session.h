@@ -46,6 +46,7 @@ struct dbg_session {
 	uint32_t next_pc;    /* next over a CAL: resume point and depth */
 	int next_depth;
 	bool others_ran;     /* cycle */
+	bool await_cta;      /* cta N before N started: stop when its warp first issues */
 	bool started, quit, over, finished;
 	/* after a trap: the trapping warp's faulting instruction (-1: none) and whether it
 	   issued (a fault) or was about to (the step budget) */

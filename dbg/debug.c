@@ -297,6 +297,12 @@ static bool should_stop(dbg_session *d, const emu_warp *w, char *why, size_t n)
 		snprintf(why, n, "watch");
 		return true;
 	}
+	if (is_focus && d->await_cta) {
+		d->await_cta = false;
+		d->pending = 0;
+		snprintf(why, n, "CTA %d started", d->focus_cta);
+		return true;
+	}
 	if (!is_focus) {
 		if (d->mode == MODE_CYCLE && d->x->cur_cta->linear == d->focus_cta)
 			d->others_ran = true;

@@ -402,6 +402,11 @@ check "debug batch directory" 2 "$SIMTEMU" debug --batch tests/debug examples/wa
 contains "batch directory message" err "simtemu: --batch 'tests/debug' is a directory"
 check "debug batch missing" 2 "$SIMTEMU" debug --batch "$tmp/nothere.cmd" examples/walk.sass
 contains "batch missing message" err "nothere.cmd': No such file or directory"
+# cta N before CTA N starts: continue stops when it does (as help says)
+printf 'cta 1\ncontinue\nquit\n' >"$tmp/dcta"
+check "debug cta" 0 "$SIMTEMU" debug --grid 2 --batch "$tmp/dcta" examples/walk.sass
+contains "continue stops at the CTA" out "stopped: CTA 1 started; CTA 1 warp 0
+    42  0x0000  S2R R0, SR_Tid_X"
 # Ctrl-C during continue stops the kernel; the session takes the next commands (a second
 # Ctrl-C at the prompt is ignored)
 printf '.target sm_20\n.block 32\nL:\n  IADD R0, R0, 0x1;\n  BRA L;\n' >"$tmp/dspin.sass"
