@@ -202,6 +202,8 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 			asm_err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
 		return (uint32_t)v;
 	}
+	if (is_float && (c->gen->imm_values || c->ai->enc_after))
+		return f32_bits((double)v); /* CUDA >= 5 layouts print a whole float as an integer */
 	if (is_float) {
 		/* old listings print the top 20 bits of the IEEE single */
 		if (v < 0) {
@@ -225,6 +227,8 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
 {
 	emu_src s = {.and_ = 0xffffffffu, .neg = o->neg, .inv = o->inv};
+	if (o->half && (o->kind == OPND_REG || o->kind == OPND_CBANK))
+		asm_err(c, o->loc, "%s does not take a 16-bit half operand here%s", c->desc->name, "");
 	switch (o->kind) {
 	case OPND_REG:
 		asm_reg_ok(c, o, 1);
@@ -328,6 +332,22 @@ static void sort_labels(asm_ctx *c)
 		}
 }
 
+/* The index of the instruction at address a (addrs ascending), or -1. */
+static int index_of(const int64_t *addrs, int n, int64_t a)
+{
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (addrs[mid] == a)
+			return mid;
+		if (addrs[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
 uint32_t asm_target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs)
 {
 	int n = c->af->ninsns;
@@ -349,16 +369,13 @@ uint32_t asm_target_index(asm_ctx *c, const ast_opnd *o, const int64_t *addrs)
 		asm_err(c, o->loc, "expected a branch target%s", "", "");
 		return 0;
 	}
-	int lo = 0, hi = n - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-		if (addrs[mid] == o->ival)
-			return (uint32_t)mid;
-		if (addrs[mid] < o->ival)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
+	int i = index_of(addrs, n, o->ival);
+	/* a control word's address (Kepler's every 8th slot, Maxwell's every 4th): execution
+	   resumes at the instruction after it (SPEC section 2) */
+	if (i < 0 && c->gen->ctrl_bytes && o->ival >= 0 && o->ival % c->gen->ctrl_bytes == 0)
+		i = index_of(addrs, n, o->ival + 8);
+	if (i >= 0)
+		return (uint32_t)i;
 	char b[40];
 	snprintf(b, sizeof b, "0x%llx", (unsigned long long)o->ival);
 	asm_err(c, o->loc, "branch target %s is not the address of an instruction in this function%s", b,
@@ -481,7 +498,10 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->sflag = asm_has_mod(ai, "S");
 		if (!mods_ok || !asm_check_shape(c))
 			continue;
+		c->cc_test = -1;
 		c->gen->select(c, op);
+		if (c->cc_test >= 0 && !(in->steps & EMU_STEP_GUARD))
+			asm_err(c, ai->loc, "a condition-code test is not a guard on %s%s", c->target, "");
 	}
 	if (c->gen->finish)
 		c->gen->finish(c);
@@ -523,8 +543,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	}
 	if (c.dialect == ISA_DIALECT_NONE) {
 		ast_error(&u->diags, u->target ? u->target_loc : (ast_loc){1, 1},
-			  "unsupported target '%s' (this build runs sm_10-sm_13, sm_20 and sm_21; Kepler and Maxwell are planned)",
-			  target);
+			  "unsupported target '%s' (this build runs%s)", target, isa_all_targets());
 		ast_free(u);
 		return NULL;
 	}
@@ -533,6 +552,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	p->target = xstrdup(target);
 	p->dialect = c.dialect;
 	p->rt = c.gen->rt;
+	p->ctrl_bytes = c.gen->ctrl_bytes;
 	p->nfuncs = u->nfuncs;
 	p->funcs = xcalloc((size_t)u->nfuncs, sizeof *p->funcs);
 	for (int i = 0; i < u->nfuncs; i++) {

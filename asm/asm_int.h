@@ -18,6 +18,8 @@ typedef struct asm_ctx {
 	const ast_insn *ai;
 	emu_insn *in;
 	int idx;              /* c->in's index in the function */
+	int cc_test;          /* a selector's condition-code test (CC.NEU: ast_cond_code), else -1;
+				 the generation guards the instruction with it */
 	const int64_t *addrs; /* instruction addresses of the function */
 	int maxreg;
 } asm_ctx;
@@ -41,8 +43,10 @@ void asm_variant(emu_insn *in);
 /* The shared selectors (asm/sel.c), one per name in sm20.def's selector column: each fills
    c->in for opcode op of c->desc's table. */
 typedef void (*asm_selector)(asm_ctx *c, int op);
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) void asm_sel_##sel(asm_ctx *c, int op);
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) void asm_sel_##sel(asm_ctx *c, int op);
 #include "isa/sm20.def"
+#include "isa/sm30.def"
+#include "isa/sm50.def"
 #undef OP
 
 #endif

@@ -10,6 +10,9 @@ struct gen_desc {
 	const char *name;      /* "fermi" */
 	isa_dialect dialect;   /* its opcode table (isa/<table>.def) */
 	int max_reg;           /* highest general register Rn */
+	int ctrl_bytes;        /* a control word leads every group of this many bytes (0: none) */
+	bool imm_values;       /* immediates are printed as values (CUDA >= 5 layouts only):
+				  an integer in a float slot is that number, not a raw 20-bit field */
 	/* per function, before its instructions (NULL: nothing); e.g. allocate c->ef->ext */
 	void (*begin)(asm_ctx *c);
 	/* one instruction: pick the handler, decode the operands, set c->in->steps */

@@ -9,6 +9,12 @@
 #include "emu/semantics.h"
 #include "util/xalloc.h"
 
+/* The row's immediates are full 32-bit values (the 32I forms). */
+static bool wide_imm(const asm_ctx *c, int op)
+{
+	return isa_imm32(c->dialect, op);
+}
+
 static uint16_t dst_pred(asm_ctx *c, const ast_opnd *o)
 {
 	if (o->kind != OPND_PRED) {
@@ -134,7 +140,7 @@ void asm_sel_mov(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	c->in->h = EMU_H_MOV;
 	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	c->in->s[0] = asm_src_any(c, &ai->ops[1], ai->ops[1].kind == OPND_FIMM, op == ISA_MOV32I);
+	c->in->s[0] = asm_src_any(c, &ai->ops[1], ai->ops[1].kind == OPND_FIMM, wide_imm(c, op));
 }
 
 /* RRO: the range-reduced format is our plain fp32 value; MUFU then applies the function. */
@@ -165,8 +171,8 @@ void asm_sel_iadd(asm_ctx *c, int op)
 	in->h = EMU_H_IADD;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_raw(c, 1);
-	in->s[1] = op == ISA_IADD32I ? asm_src_any(c, &ai->ops[2], false, true) : src_raw(c, 2);
-	if (op == ISA_ISUB)
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[2], false, true) : src_raw(c, 2);
+	if (c->desc->var == ISA_V_SUB)
 		in->s[1].neg = !in->s[1].neg;
 	in->x_in = asm_has_mod(ai, "X");
 	in->cc_out |= asm_has_mod(ai, "CC");
@@ -179,11 +185,11 @@ void asm_sel_imul(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	in->h = op == ISA_IMAD ? EMU_H_IMAD : EMU_H_IMUL;
+	in->h = c->desc->var == ISA_V_MAD ? EMU_H_IMAD : EMU_H_IMUL;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
-	in->s[1] = op == ISA_IMUL32I ? asm_src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
-	if (op == ISA_IMAD)
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+	if (c->desc->var == ISA_V_MAD)
 		in->s[2] = src_raw(c, 3);
 	int bits[4], sg[4];
 	int nt = int_types(ai, bits, sg, 4);
@@ -201,15 +207,16 @@ void asm_sel_iscadd(asm_ctx *c, int op)
 	in->h = EMU_H_ISCADD;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
-	in->s[1] = src_int(c, 2);
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &c->ai->ops[2], false, true) : src_int(c, 2);
 	in->sub = (uint8_t)(c->ai->ops[3].ival & 31);
 	in->cc_out |= asm_has_mod(c->ai, "CC");
 }
 
 void asm_sel_shift(asm_ctx *c, int op)
 {
+	(void)op;
 	emu_insn *in = c->in;
-	in->h = op == ISA_SHL ? EMU_H_SHL : EMU_H_SHR;
+	in->h = c->desc->var == ISA_V_LEFT ? EMU_H_SHL : EMU_H_SHR;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
@@ -223,9 +230,21 @@ void asm_sel_lop(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->h = EMU_H_LOP;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = op == ISA_LOP32I ? asm_src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+	int k = 0;
+	if (ai->ops[0].kind == OPND_PRED) { /* Maxwell: LOP.OP.NZ|Z P, d, a, b */
+		if (ai->nops != 4)
+			asm_err(c, ai->loc, "%s with a predicate result takes P, Rd, Ra, Rb%s", c->desc->name, "");
+		bool nz = asm_has_mod(ai, "NZ"), z = asm_has_mod(ai, "Z");
+		if (nz == z)
+			asm_err(c, ai->loc, "%s with a predicate result needs .NZ or .Z%s", c->desc->name, "");
+		in->d2 = dst_pred(c, &ai->ops[0]);
+		in->sub3 = nz ? 1 : 2;
+		k = 1;
+	} else if (ai->nops != 3)
+		asm_err(c, ai->loc, "%s takes Rd, Ra, Rb%s", c->desc->name, "");
+	in->d = asm_dst_reg(c, &ai->ops[k], 1);
+	in->s[0] = src_int(c, k + 1);
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[k + 2], false, true) : src_int(c, k + 2);
 	int b = asm_has_mod(ai, "AND") ? EMU_LOP_AND : asm_has_mod(ai, "OR") ? EMU_LOP_OR
 		: asm_has_mod(ai, "XOR") ? EMU_LOP_XOR : asm_has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
 	if (b < 0)
@@ -237,12 +256,14 @@ void asm_sel_lop(asm_ctx *c, int op)
 /* ISETP p, q, a, b, c and ISET d, a, b, c */
 void asm_sel_isetp(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	int cmp = cmp_code(ai, false), b = bop_code(ai, 0);
 	need_cmp(c, cmp);
-	int k = op == ISA_ISETP ? 2 : 1;
-	if (op == ISA_ISETP) {
+	bool to_pred = c->desc->shape[0] == 'p'; /* ISETP; ISET writes a register */
+	int k = to_pred ? 2 : 1;
+	if (to_pred) {
 		in->h = EMU_H_ISETP;
 		in->d = dst_pred(c, &ai->ops[0]);
 		in->d2 = dst_pred(c, &ai->ops[1]);
@@ -279,10 +300,11 @@ void asm_sel_icmp(asm_ctx *c, int op)
 /* IMNMX, FMNMX, SEL: d = p ? x : y */
 void asm_sel_choose(asm_ctx *c, int op)
 {
+	(void)op;
 	emu_insn *in = c->in;
-	in->h = op == ISA_IMNMX ? EMU_H_IMNMX : op == ISA_SEL ? EMU_H_SEL : EMU_H_FMNMX;
+	in->h = c->desc->var == ISA_V_MIN ? EMU_H_IMNMX : c->desc->var == ISA_V_SEL ? EMU_H_SEL : EMU_H_FMNMX;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	bool f = op == ISA_FMNMX;
+	bool f = c->desc->var == ISA_V_FMIN;
 	in->s[0] = f ? src_flt(c, 1) : src_int(c, 1);
 	in->s[1] = f ? src_flt(c, 2) : src_int(c, 2);
 	in->s[2] = src_pred(&c->ai->ops[3]);
@@ -311,22 +333,24 @@ void asm_sel_psetp(asm_ctx *c, int op)
    opcode converts. */
 static bool cvt_types(asm_ctx *c, int op, int *dbits, int *dsg, int *sbits, int *ssg)
 {
+	(void)op;
 	int bits[4], sg[4];
 	int nt = int_types(c->ai, bits, sg, 4);
-	int ddef = op == ISA_I2F || op == ISA_F2F ? -32 : 32, sdef = op == ISA_F2I || op == ISA_F2F ? -32 : 32;
+	int v = c->desc->var;
+	int ddef = v == ISA_V_I2F || v == ISA_V_F2F ? -32 : 32, sdef = v == ISA_V_F2I || v == ISA_V_F2F ? -32 : 32;
 	*dbits = nt >= 1 ? bits[0] : ddef;
 	*dsg = nt >= 1 ? sg[0] : 1;
 	*sbits = nt >= 2 ? bits[1] : sdef;
 	*ssg = nt >= 2 ? sg[1] : 1;
-	if (nt == 1 && ((op == ISA_I2F && bits[0] > 0) || (op == ISA_F2I && bits[0] < 0))) {
+	if (nt == 1 && ((v == ISA_V_I2F && bits[0] > 0) || (v == ISA_V_F2I && bits[0] < 0))) {
 		*sbits = bits[0]; /* a single type names the integer side */
 		*ssg = sg[0];
 		*dbits = ddef;
 		*dsg = 1;
 	}
 	bool df = *dbits < 0, sf = *sbits < 0;
-	bool kinds = (op == ISA_I2F && df && !sf) || (op == ISA_F2I && !df && sf) || (op == ISA_F2F && df && sf) ||
-		     (op == ISA_I2I && !df && !sf);
+	bool kinds = (v == ISA_V_I2F && df && !sf) || (v == ISA_V_F2I && !df && sf) || (v == ISA_V_F2F && df && sf) ||
+		     (v == ISA_V_I2I && !df && !sf);
 	bool fw = (!df || *dbits == -32 || *dbits == -64) && (!sf || *sbits == -32 || *sbits == -64);
 	bool iw = (df || *dbits == 8 || *dbits == 16 || *dbits == 32) &&
 		  (sf || *sbits == 8 || *sbits == 16 || *sbits == 32);
@@ -344,7 +368,8 @@ void asm_sel_cvt(asm_ctx *c, int op)
 		return;
 	}
 	bool dflt = dbits < 0, sflt = sbits < 0;
-	in->h = op == ISA_I2F ? EMU_H_I2F : op == ISA_F2I ? EMU_H_F2I : op == ISA_F2F ? EMU_H_F2F : EMU_H_I2I;
+	int v = c->desc->var;
+	in->h = v == ISA_V_I2F ? EMU_H_I2F : v == ISA_V_F2I ? EMU_H_F2I : v == ISA_V_F2F ? EMU_H_F2F : EMU_H_I2I;
 	in->d = asm_dst_reg(c, &ai->ops[0], dbits == -64 ? 2 : 1);
 	const ast_opnd *so = &ai->ops[1];
 	if (sbits == -64) {
@@ -361,9 +386,9 @@ void asm_sel_cvt(asm_ctx *c, int op)
 	in->sign = (uint8_t)(dsg | ssg << 1);
 	in->sub3 = (uint8_t)round_mode(ai);
 	bool to_int = asm_has_mod(ai, "TRUNC") || asm_has_mod(ai, "FLOOR") || asm_has_mod(ai, "CEIL");
-	if (op == ISA_F2F && (to_int || asm_has_mod(ai, "ROUND")))
+	if (v == ISA_V_F2F && (to_int || asm_has_mod(ai, "ROUND")))
 		in->sub3 |= EMU_RND_INT; /* round to an integral value */
-	if (op == ISA_F2I && !to_int)
+	if (v == ISA_V_F2I && !to_int)
 		in->sub3 = EMU_RND_RN;
 	in->width = asm_has_mod(ai, "SAT");
 	in->wide = asm_has_mod(ai, "FTZ");
@@ -373,12 +398,12 @@ void asm_sel_farith(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool wide = op == ISA_FADD32I || op == ISA_FMUL32I;
-	in->h = op == ISA_FFMA ? EMU_H_FFMA : (op == ISA_FADD || op == ISA_FADD32I) ? EMU_H_FADD : EMU_H_FMUL;
+	bool wide = wide_imm(c, op);
+	in->h = c->desc->var == ISA_V_FMA ? EMU_H_FFMA : c->desc->var == ISA_V_ADD ? EMU_H_FADD : EMU_H_FMUL;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_flt(c, 1);
 	in->s[1] = asm_src_any(c, &ai->ops[2], true, wide);
-	if (op == ISA_FFMA)
+	if (c->desc->var == ISA_V_FMA)
 		in->s[2] = src_flt(c, 3);
 	in->sub = (uint8_t)round_mode(ai);
 	in->sub2 = asm_has_mod(ai, "SAT");
@@ -424,6 +449,7 @@ void asm_sel_mufu(asm_ctx *c, int op)
    Signed unless .UD/.U32. The sub-word forms (.S8, .U16 selectors) are not supported. */
 void asm_sel_video(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	int bits[4], sg[4];
@@ -440,7 +466,7 @@ void asm_sel_video(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "%s.SAT with a secondary operation is not supported yet%s", c->desc->name, "");
 		return;
 	}
-	in->h = op == ISA_VADD ? EMU_H_VADD : EMU_H_VMNMX;
+	in->h = c->desc->var == ISA_V_ADD ? EMU_H_VADD : EMU_H_VMNMX;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
@@ -478,12 +504,13 @@ void asm_sel_flo(asm_ctx *c, int op)
 /* BFE d, a, pos|len<<8 and BFI d, a, pos|len<<8, base */
 void asm_sel_bitfield(asm_ctx *c, int op)
 {
+	(void)op;
 	emu_insn *in = c->in;
-	in->h = op == ISA_BFE ? EMU_H_BFE : EMU_H_BFI;
+	in->h = c->desc->var == ISA_V_EXTRACT ? EMU_H_BFE : EMU_H_BFI;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	in->s[0] = src_int(c, 1);
 	in->s[1] = src_int(c, 2);
-	if (op == ISA_BFI)
+	if (c->desc->var == ISA_V_INSERT)
 		in->s[2] = src_int(c, 3);
 	in->sign = !asm_has_mod(c->ai, "U32");
 	in->sub = asm_has_mod(c->ai, "BREV");
@@ -507,12 +534,13 @@ void asm_sel_vote(asm_ctx *c, int op)
 /* NOP and BPT.DRAIN: hints with no effect */
 void asm_sel_nop(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
-	if (op == ISA_BPT && !asm_has_mod(ai, "DRAIN")) {
+	if (c->desc->var == ISA_V_BPT && !asm_has_mod(ai, "DRAIN")) {
 		asm_err(c, ai->loc, "BPT without .DRAIN (a debugger trap) is not supported%s", "", "");
 		return;
 	}
-	if (op == ISA_NOP && ai->nops == 1 && strcmp(ai->ops[0].name, "T"))
+	if (c->desc->var != ISA_V_BPT && ai->nops == 1 && strcmp(ai->ops[0].name, "T"))
 		asm_err(c, ai->ops[0].loc, "NOP with condition CC.%s is not supported (only CC.T)%s", ai->ops[0].name, "");
 	c->in->h = EMU_H_NOP;
 }
@@ -550,12 +578,12 @@ void asm_sel_bar(asm_ctx *c, int op)
 		in->s[1] = src_pred(&ai->ops[k]);
 }
 
-static int space_of(int op)
+static int space_of(const asm_ctx *c)
 {
-	switch (op) {
-	case ISA_LDS: case ISA_STS: return EMU_SP_SHARED;
-	case ISA_LDL: case ISA_STL: return EMU_SP_LOCAL;
-	case ISA_LDC: return EMU_SP_CONST;
+	switch (c->desc->var) {
+	case ISA_V_SHARED: return EMU_SP_SHARED;
+	case ISA_V_LOCAL: return EMU_SP_LOCAL;
+	case ISA_V_CONST: return EMU_SP_CONST;
 	default: return EMU_SP_GLOBAL;
 	}
 }
@@ -563,15 +591,16 @@ static int space_of(int op)
 /* LD LDU LDS LDL d, [a+o] and LDC d, c[bank][a+o] */
 void asm_sel_load(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->width = (uint8_t)mem_width(ai, &in->sign);
 	in->wide = asm_has_mod(ai, "E");
 	in->h = EMU_H_LD;
-	in->sub3 = (uint8_t)space_of(op);
+	in->sub3 = (uint8_t)space_of(c);
 	in->d = asm_dst_reg(c, &ai->ops[0], in->width > 4 ? in->width / 4 : 1);
 	const ast_opnd *o = &ai->ops[1];
-	if (op == ISA_LDC) {
+	if (c->desc->var == ISA_V_CONST) {
 		if (o->bank < 0 || o->bank >= EMU_NBANKS) {
 			asm_err(c, o->loc, "constant bank out of range%s", "", "");
 			return;
@@ -584,12 +613,13 @@ void asm_sel_load(asm_ctx *c, int op)
 /* ST STS STL [a+o], v */
 void asm_sel_store(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->width = (uint8_t)mem_width(ai, &in->sign);
 	in->wide = asm_has_mod(ai, "E");
 	in->h = EMU_H_ST;
-	in->sub3 = (uint8_t)space_of(op);
+	in->sub3 = (uint8_t)space_of(c);
 	asm_mem_operand(c, &ai->ops[0], in->wide);
 	const ast_opnd *v = &ai->ops[1];
 	int n = in->width > 4 ? in->width / 4 : 1;
@@ -648,16 +678,18 @@ static emu_src src_dbl(asm_ctx *c, int i)
 /* DADD DMUL DFMA DMNMX on register pairs */
 void asm_sel_darith(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->h = EMU_H_DARITH;
-	in->sub = op == ISA_DADD ? EMU_D_ADD : op == ISA_DMUL ? EMU_D_MUL : op == ISA_DFMA ? EMU_D_FMA : EMU_D_MNMX;
+	int v = c->desc->var;
+	in->sub = v == ISA_V_ADD ? EMU_D_ADD : v == ISA_V_MUL ? EMU_D_MUL : v == ISA_V_FMA ? EMU_D_FMA : EMU_D_MNMX;
 	in->d = asm_dst_reg(c, &ai->ops[0], 2);
 	in->s[0] = src_dbl(c, 1);
 	in->s[1] = src_dbl(c, 2);
-	if (op == ISA_DFMA)
+	if (v == ISA_V_FMA)
 		in->s[2] = src_dbl(c, 3);
-	if (op == ISA_DMNMX)
+	if (v == ISA_V_MIN)
 		in->s[2] = src_pred(&ai->ops[3]);
 	in->sub2 = (uint8_t)round_mode(ai);
 }
@@ -704,6 +736,7 @@ void asm_sel_ldldu(asm_ctx *c, int op)
 /* ATOM d, [a], b[, c] and RED [a], b on global memory */
 void asm_sel_atom(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	static const char *const ops[] = {"ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR", "EXCH", "CAS"};
@@ -714,7 +747,7 @@ void asm_sel_atom(asm_ctx *c, int op)
 	int t = asm_has_mod(ai, "F32") ? EMU_AT_F32 : asm_has_mod(ai, "S32") ? EMU_AT_S32
 		: asm_has_mod(ai, "S64") ? EMU_AT_S64 : (asm_has_mod(ai, "U64") || asm_has_mod(ai, "64")) ? EMU_AT_U64 : EMU_AT_U32;
 	bool wide64 = t == EMU_AT_U64 || t == EMU_AT_S64;
-	if (o < 0 || (op == ISA_RED && (o == EMU_ATOM_EXCH || o == EMU_ATOM_CAS)) ||
+	if (o < 0 || (c->desc->var == ISA_V_RED && (o == EMU_ATOM_EXCH || o == EMU_ATOM_CAS)) ||
 	    (t == EMU_AT_F32 && o != EMU_ATOM_ADD) || (wide64 && (o == EMU_ATOM_INC || o == EMU_ATOM_DEC))) {
 		asm_err(c, ai->loc, "unsupported operation or type for %s on %s", c->desc->name, c->target);
 		return;
@@ -730,7 +763,7 @@ void asm_sel_atom(asm_ctx *c, int op)
 	in->width = (uint8_t)(4 * n);
 	in->wide = asm_has_mod(ai, "E");
 	in->d = EMU_RZ_SINK;
-	if (op == ISA_ATOM)
+	if (c->desc->var != ISA_V_RED)
 		in->d = asm_dst_reg(c, &ai->ops[k++], n);
 	asm_mem_operand(c, &ai->ops[k++], in->wide);
 	for (int i = 0; k < ai->nops; i++, k++) {
@@ -744,7 +777,7 @@ void asm_sel_atom(asm_ctx *c, int op)
 		if (ai->ops[k].reg == AST_RZ)
 			in->s[i] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
 	}
-	in->sub3 = op == ISA_RED;
+	in->sub3 = c->desc->var == ISA_V_RED;
 }
 
 static void branch_target(asm_ctx *c)
@@ -756,7 +789,9 @@ static void branch_target(asm_ctx *c)
 /* SSY PBK PCNT PRET: push a token */
 void asm_sel_token(asm_ctx *c, int op)
 {
-	c->in->h = op == ISA_SSY ? EMU_H_SSY : op == ISA_PBK ? EMU_H_PBK : op == ISA_PCNT ? EMU_H_PCNT : EMU_H_PRET;
+	(void)op;
+	int v = c->desc->var;
+	c->in->h = v == ISA_V_SSY ? EMU_H_SSY : v == ISA_V_PBK ? EMU_H_PBK : v == ISA_V_PCNT ? EMU_H_PCNT : EMU_H_PRET;
 	if (c->ai->has_guard)
 		asm_err(c, c->ai->loc, "%s cannot be guarded%s", c->desc->name, "");
 	branch_target(c);
@@ -765,7 +800,9 @@ void asm_sel_token(asm_ctx *c, int op)
 /* BRK CONT RET EXIT: lanes leave the active mask */
 void asm_sel_leave(asm_ctx *c, int op)
 {
-	c->in->h = op == ISA_BRK ? EMU_H_BRK : op == ISA_CONT ? EMU_H_CONT : op == ISA_RET ? EMU_H_RET : EMU_H_EXIT;
+	(void)op;
+	int v = c->desc->var;
+	c->in->h = v == ISA_V_BRK ? EMU_H_BRK : v == ISA_V_CONT ? EMU_H_CONT : v == ISA_V_RET ? EMU_H_RET : EMU_H_EXIT;
 }
 
 void asm_sel_call(asm_ctx *c, int op)
@@ -775,11 +812,24 @@ void asm_sel_call(asm_ctx *c, int op)
 	branch_target(c);
 }
 
+/* BRA [CC.test,] target: a condition-code test is the generation's guard (c->cc_test) */
 void asm_sel_bra(asm_ctx *c, int op)
 {
 	(void)op;
-	c->in->h = asm_has_mod(c->ai, "U") ? EMU_H_BRAU : EMU_H_BRA;
-	branch_target(c);
+	const ast_insn *ai = c->ai;
+	c->in->h = asm_has_mod(ai, "U") ? EMU_H_BRAU : EMU_H_BRA;
+	int k = 0;
+	if (ai->nops == 2 && ai->ops[0].kind == OPND_CCTEST) {
+		int code = ast_cond_code(ai->ops[0].name);
+		if (code < 0)
+			asm_err(c, ai->ops[0].loc, "unknown condition-code test 'CC.%s'%s", ai->ops[0].name, "");
+		c->cc_test = code;
+		k = 1;
+	} else if (ai->nops != 1 || ai->ops[0].kind == OPND_CCTEST) {
+		asm_err(c, ai->loc, "%s needs a target%s", c->desc->name, "");
+		return;
+	}
+	c->in->target = asm_target_index(c, &ai->ops[k], c->addrs);
 }
 
 /* BRX Rn, or BRX c[bank][Rn+off]: a per-lane absolute address */
@@ -790,6 +840,10 @@ void asm_sel_brx(asm_ctx *c, int op)
 	c->in->h = EMU_H_BRX;
 	if (o->kind == OPND_REG) {
 		c->in->s[0] = src_int(c, 0);
+		/* BRX Rn -0x130 (Maxwell): the target is Rn + the next instruction's address + the
+		   offset */
+		if (o->rel)
+			c->in->off = (int32_t)(c->addrs[c->idx] + 8 + o->ival);
 		return;
 	}
 	if (o->bank < 0 || o->bank >= EMU_NBANKS) {
@@ -801,3 +855,199 @@ void asm_sel_brx(asm_ctx *c, int op)
 	asm_mem_operand(c, o, false);
 }
 
+/* ---- Kepler, Maxwell and Pascal ---- */
+
+/* An operand's 16-bit half selection (R2.H1, c[0x0][0x14].H1): 1 for the high half. */
+static int high_half(const ast_opnd *o)
+{
+	return o->half == 2;
+}
+
+/* XMAD d, a, b, c: 16 x 16-bit multiply-add; the flags of sub say which halves and modes. */
+void asm_sel_xmad(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_XMAD;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	for (int k = 0; k < 3; k++) {
+		if (ai->ops[1 + k].kind == OPND_REG || ai->ops[1 + k].kind == OPND_CBANK)
+			if (ai->ops[1 + k].half && k == 2)
+				asm_err(c, ai->ops[3].loc, "XMAD's addend takes no half; use .CHI or .CLO%s", "", "");
+		ast_opnd o = ai->ops[1 + k];
+		o.half = 0;
+		in->s[k] = asm_src_any(c, &o, false, false);
+	}
+	uint8_t f = 0;
+	f |= high_half(&ai->ops[1]) ? EMU_XMAD_AH : 0;
+	f |= high_half(&ai->ops[2]) ? EMU_XMAD_BH : 0;
+	f |= asm_has_mod(ai, "PSL") ? EMU_XMAD_PSL : 0;
+	f |= asm_has_mod(ai, "MRG") ? EMU_XMAD_MRG : 0;
+	f |= asm_has_mod(ai, "CBCC") ? EMU_XMAD_CBCC : 0;
+	f |= asm_has_mod(ai, "CHI") ? EMU_XMAD_CHI : 0;
+	f |= asm_has_mod(ai, "CLO") ? EMU_XMAD_CLO : 0;
+	in->sub = f;
+	/* .S16 / .U16 name a's type, then b's (unsigned when not given) */
+	int n = 0;
+	for (int i = 0; i < ai->nmods; i++)
+		if (!strcmp(ai->mods[i], "S16") || !strcmp(ai->mods[i], "U16"))
+			in->sign |= (uint8_t)((ai->mods[i][0] == 'S') << n++);
+	if (asm_has_mod(ai, "CSFU"))
+		asm_err(c, ai->loc, "XMAD.CSFU is not supported yet%s", "", "");
+	in->x_in = asm_has_mod(ai, "X");
+	in->cc_out |= asm_has_mod(ai, "CC");
+}
+
+/* IADD3 d, a, b, c: each source may be negated; .RS/.LS shift the partial sum a + b. */
+void asm_sel_iadd3(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_IADD3;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	for (int k = 0; k < 3; k++)
+		in->s[k] = src_raw(c, k + 1);
+	in->sub = asm_has_mod(ai, "RS") ? 1 : asm_has_mod(ai, "LS") ? 2 : 0;
+	in->x_in = asm_has_mod(ai, "X");
+	in->cc_out |= asm_has_mod(ai, "CC");
+}
+
+/* LOP3.LUT d, a, b, c, lut */
+void asm_sel_lop3(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_LOP3;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	for (int k = 0; k < 3; k++)
+		in->s[k] = src_int(c, k + 1);
+	if (ai->ops[4].ival < 0 || ai->ops[4].ival > 0xff)
+		asm_err(c, ai->ops[4].loc, "the look-up table is 8 bits%s", "", "");
+	in->sub = (uint8_t)ai->ops[4].ival;
+	if (!asm_has_mod(ai, "LUT"))
+		asm_err(c, ai->loc, "LOP3 needs .LUT%s", "", "");
+}
+
+/* SHF.L|R[.W][.HI][.U64|.S64] d, lo, n, hi */
+void asm_sel_shf(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_SHF;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = src_int(c, 2);
+	in->s[2] = src_int(c, 3);
+	bool l = asm_has_mod(ai, "L"), r = asm_has_mod(ai, "R");
+	if (l == r)
+		asm_err(c, ai->loc, "SHF needs .L or .R%s", "", "");
+	in->sub = l;
+	in->sub2 = asm_has_mod(ai, "W");
+	in->sub3 = asm_has_mod(ai, "HI");
+	in->wide = asm_has_mod(ai, "U64") || asm_has_mod(ai, "S64");
+	in->sign = asm_has_mod(ai, "S64") || asm_has_mod(ai, "S32");
+}
+
+/* LEA[.HI] d, a, b[, c], s: d = (a << s) + b; .HI: d = ({c:a} << s) >> 32 + b */
+void asm_sel_lea(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool hi = asm_has_mod(ai, "HI");
+	if (ai->nops != (hi ? 5 : 4)) {
+		asm_err(c, ai->loc, "%s takes Rd, Ra, Rb, %sshift%s", hi ? "LEA.HI" : "LEA", hi ? "Rc, " : "");
+		return;
+	}
+	in->h = EMU_H_LEA;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_int(c, 1);
+	in->s[1] = src_int(c, 2);
+	in->s[2] = hi ? src_int(c, 3) : (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
+	const ast_opnd *sh = &ai->ops[hi ? 4 : 3];
+	if (sh->kind != OPND_IMM || sh->ival < 0 || sh->ival > 31)
+		asm_err(c, sh->loc, "the shift is an immediate 0-31%s", "", "");
+	in->sub = (uint8_t)(sh->ival & 31);
+	in->sub2 = hi;
+	in->x_in = asm_has_mod(ai, "X");
+	in->cc_out |= asm_has_mod(ai, "CC");
+}
+
+/* FCHK.DIVIDE p, a, b */
+void asm_sel_fchk(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	if (!asm_has_mod(ai, "DIVIDE"))
+		asm_err(c, ai->loc, "FCHK needs .DIVIDE%s", "", "");
+	in->h = EMU_H_FCHK;
+	in->d = dst_pred(c, &ai->ops[0]);
+	in->s[0] = src_flt(c, 1);
+	in->s[1] = src_flt(c, 2);
+}
+
+/* FCMP.cmp d, a, b, c: d = (c CMP 0.0) ? a : b */
+void asm_sel_fcmp(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int cmp = cmp_code(ai, true);
+	in->h = EMU_H_FCMP;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	for (int k = 0; k < 3; k++)
+		in->s[k] = src_flt(c, k + 1);
+	in->sub = (uint8_t)(cmp < 0 ? EMU_CMP_LT | EMU_CMP_EQ | EMU_CMP_GT | EMU_CMP_UN : cmp); /* none: T */
+	in->sub3 = asm_has_mod(ai, "FTZ");
+}
+
+/* FSET.cmp.bop[.BF][.FTZ] d[.CC], a, b, p */
+void asm_sel_fset(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
+	need_cmp(c, cmp);
+	in->h = EMU_H_FSET;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	in->cc_out |= ai->ops[0].cc;
+	in->s[0] = src_flt(c, 1);
+	in->s[1] = src_flt(c, 2);
+	in->s[2] = src_pred(&ai->ops[3]);
+	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->sign = asm_has_mod(ai, "BF");
+}
+
+/* DSET.cmp.bop[.BF] d, a, b, p on register pairs */
+void asm_sel_dset(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
+	need_cmp(c, cmp);
+	in->h = EMU_H_DSET;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_dbl(c, 1);
+	in->s[1] = src_dbl(c, 2);
+	in->s[2] = src_pred(&ai->ops[3]);
+	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
+	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	in->sign = asm_has_mod(ai, "BF");
+}
+
+/* SYNC: Fermi's .S pop, as an instruction of its own (SPEC 6) */
+void asm_sel_sync(asm_ctx *c, int op)
+{
+	(void)op;
+	c->in->h = EMU_H_NOP;
+	c->in->sflag = 1;
+}

@@ -11,6 +11,10 @@ void asm_variant(emu_insn *in)
 			in->h = EMU_H_IADD_CC;
 		break;
 	case EMU_H_LOP:
+		if (in->sub3) { /* a predicate result too (Maxwell's .NZ / .Z) */
+			in->h = EMU_H_LOP_P;
+			break;
+		}
 		in->h = in->sub == EMU_LOP_AND ? EMU_H_LOP_AND : in->sub == EMU_LOP_OR ? EMU_H_LOP_OR :
 			in->sub == EMU_LOP_XOR ? EMU_H_LOP_XOR : EMU_H_LOP_PASSB;
 		break;

@@ -101,8 +101,10 @@ int cli_cmd_isa(int argc, char **argv)
 			return cli_usage_error("unexpected argument '%s'", argv[i]);
 	}
 	isa_dialect d = isa_dialect_of(target);
-	if (d == ISA_DIALECT_NONE)
-		return cli_usage_error("unsupported target '%s' (this build runs sm_10-sm_13, sm_20 and sm_21)", target);
+	if (d == ISA_DIALECT_NONE) {
+		fprintf(stderr, "simtemu: unsupported target '%s' (this build runs%s)\n", target, isa_all_targets());
+		return CLI_EXIT_INPUT;
+	}
 	isa_print(d, target);
 	return 0;
 }

@@ -77,6 +77,7 @@ static bool until_hit(emu_ctx *x, uint32_t pc)
 #include "emu/ops_mem.h"
 #include "emu/ops_alu.h"
 #include "emu/ops_ctl.h"
+#include "emu/ops_wide.h"
 
 /* Workers draw the step budget from the shared pool in chunks: 1, or 0 when it is spent,
    or -1 when the run was interrupted (looked at here, so the loop pays nothing for it). */
@@ -227,6 +228,16 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		VM_CASE(FFMA_X) h_ffma_x(x, w, in, G); VM_BREAK;
 		VM_CASE(FMAD_T) h_fmad_t(x, w, in, G); VM_BREAK;
 		VM_CASE(FMNMX) h_fmnmx(x, w, in, G); VM_BREAK;
+		VM_CASE(XMAD) h_xmad(x, w, in, G); VM_BREAK;
+		VM_CASE(IADD3) h_iadd3(x, w, in, G); VM_BREAK;
+		VM_CASE(LOP3) h_lop3(x, w, in, G); VM_BREAK;
+		VM_CASE(SHF) h_shf(x, w, in, G); VM_BREAK;
+		VM_CASE(LEA) h_lea(x, w, in, G); VM_BREAK;
+		VM_CASE(FCHK) h_fchk(x, w, in, G); VM_BREAK;
+		VM_CASE(FCMP) h_fcmp(x, w, in, G); VM_BREAK;
+		VM_CASE(FSET) h_fset(x, w, in, G); VM_BREAK;
+		VM_CASE(DSET) h_dset(x, w, in, G); VM_BREAK;
+		VM_CASE(LOP_P) h_lop_p(x, w, in, G); VM_BREAK;
 		VM_CASE(MUFU) h_mufu(x, w, in, G); VM_BREAK;
 		VM_CASE(I2F) VM_CASE(F2I) VM_CASE(F2F) VM_CASE(I2I)
 			h_cvt(x, w, in, G);

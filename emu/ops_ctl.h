@@ -64,7 +64,7 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint3
 			continue;
 		uint32_t addr;
 		if (a)
-			addr = a[l];
+			addr = a[l] + (uint32_t)in->off;
 		else {
 			uint8_t *p = mem_addr(x, w, in, EMU_SP_CONST, l, 4);
 			if (!p)
@@ -72,6 +72,8 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint3
 			memcpy(&addr, p, 4);
 		}
 		int t = index_of_addr(x->f, addr);
+		if (t < 0 && x->prog->ctrl_bytes && addr % x->prog->ctrl_bytes == 0) /* a control word */
+			t = index_of_addr(x->f, (uint64_t)addr + 8);
 		if (t < 0) {
 			emu_trap_at(x, w, l, in, "BRX target 0x%x is not the address of an instruction", addr);
 			return false;

@@ -128,6 +128,8 @@ typedef struct {
 	char *target;      /* "sm_20" */
 	isa_dialect dialect; /* its opcode table */
 	const emu_rt *rt;  /* its generation's runtime part */
+	int ctrl_bytes;    /* a control word leads every group of this many bytes (0: none):
+			      a jump to one resumes after it */
 	emu_func *funcs;
 	int nfuncs;
 	int zero_reg;      /* register index used for RZ writes (a sink) */

@@ -35,4 +35,9 @@ enum { EMU_SP_GLOBAL, EMU_SP_SHARED, EMU_SP_LOCAL, EMU_SP_CONST };
 enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,
        EMU_MUFU_SQRT };
 
+/* XMAD's flags (emu_insn.sub): halves of a and b, product shifted left 16, merge, the
+   addend plus b << 16, the addend's high or low half. */
+enum { EMU_XMAD_AH = 1, EMU_XMAD_BH = 2, EMU_XMAD_PSL = 4, EMU_XMAD_MRG = 8, EMU_XMAD_CBCC = 16,
+       EMU_XMAD_CHI = 32, EMU_XMAD_CLO = 64 };
+
 #endif

@@ -5,7 +5,7 @@
 #include "emu/semantics.h"
 
 static const asm_selector fermi_selectors[] = {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) asm_sel_##sel,
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
 #include "isa/sm20.def"
 #undef OP
 };

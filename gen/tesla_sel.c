@@ -360,25 +360,23 @@ static void t_iset(asm_ctx *c, int op)
 
 static void t_cvt(asm_ctx *c, int op)
 {
-	static const int fermi[] = {[ISA10_I2I] = ISA_I2I, [ISA10_I2F] = ISA_I2F, [ISA10_F2I] = ISA_F2I,
-				    [ISA10_F2F] = ISA_F2F};
 	/* the Fermi selector sees plain registers; the Tesla operands are bound after it */
 	ast_insn tmp = *c->ai;
 	tmp.ops[0] = (ast_opnd){.kind = OPND_REG, .reg = 0, .loc = c->ai->ops[0].loc};
 	tmp.ops[1] = (ast_opnd){.kind = OPND_REG, .reg = 0, .loc = c->ai->ops[1].loc};
 	const ast_insn *ai = c->ai;
 	c->ai = &tmp;
-	asm_sel_cvt(c, fermi[op]);
+	asm_sel_cvt(c, op); /* the row's variant names the conversion */
 	c->ai = ai;
 	emu_insn *in = c->in;
 	int sbits = in->sub2;
-	bool sflt = op == ISA10_F2I || op == ISA10_F2F;
+	bool sflt = c->desc->var == ISA_V_F2I || c->desc->var == ISA_V_F2F;
 	in->d = EMU_RZ_SINK;
 	tdst(c, &ai->ops[0], 32);
 	in->s[0] = tsrc(c, 1, sflt ? 32 : sbits, (in->sign >> 1) & 1, sflt);
 	if (sbits == 64 && in->s[0].kind != SRC_REG)
 		asm_err(c, ai->ops[1].loc, "a 64-bit source must be a register pair%s", "", "");
-	E(c)->flt = op == ISA10_I2F || op == ISA10_F2F;
+	E(c)->flt = c->desc->var == ISA_V_I2F || c->desc->var == ISA_V_F2F;
 }
 
 static void t_farith(asm_ctx *c, int op)
@@ -531,12 +529,11 @@ static void tsel_bar(asm_ctx *c, int op) { (void)op; t_bar(c); }
 /* sm_13's doubles are plain register pairs: the Fermi selector of the same opcode */
 static void tsel_darith(asm_ctx *c, int op)
 {
-	(void)op;
-	asm_sel_darith(c, isa_lookup(ISA_DIALECT_SM20, c->desc->name));
+	asm_sel_darith(c, op); /* the row's variant names the operation */
 }
 
 static const asm_selector tesla_selectors[] = {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) tsel_##sel,
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) tsel_##sel,
 #include "isa/sm10.def"
 #undef OP
 };

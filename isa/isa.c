@@ -5,16 +5,30 @@
 #include <string.h>
 
 static const isa_desc isa_sm20[] = {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail},
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
 #include "isa/sm20.def"
 #undef OP
 };
 
 static const isa_desc isa_sm10[] = {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail},
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
 #include "isa/sm10.def"
+#undef OP
+};
+
+static const isa_desc isa_sm30[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
+#include "isa/sm30.def"
+#undef OP
+};
+
+static const isa_desc isa_sm50[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
+#include "isa/sm50.def"
 #undef OP
 };
 
@@ -48,6 +62,15 @@ const isa_desc *isa_table(isa_dialect d, int *n)
 	}
 	*n = isa_gens[d].n;
 	return isa_gens[d].table;
+}
+
+const char *isa_all_targets(void)
+{
+	return ""
+#define GEN(id, name, table, targets, ptx, every, note) " " targets
+#include "isa/gens.def"
+#undef GEN
+		;
 }
 
 isa_ptx isa_ptx_flavour(isa_dialect d)

@@ -13,14 +13,14 @@ typedef enum {
 } isa_class;
 
 typedef enum {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) ISA_##name,
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) ISA_##name,
 #include "isa/sm20.def"
 #undef OP
 	ISA_NOPCODES
 } isa_opcode;
 
 typedef enum {
-#define OP(name, cls, shape, mods, sel, imm, ptx, style, tail, meaning) ISA10_##name,
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) ISA10_##name,
 #include "isa/sm10.def"
 #undef OP
 	ISA10_NOPCODES
@@ -86,6 +86,17 @@ typedef enum {
 	ISA_NPSTYLES
 } isa_pstyle;
 
+/* The variant a row asks of its selector: the operation of a family (ADD, MUL, FMA), the
+   memory space, the token or the way out of the warp; NONE where the row's selector has
+   one form. Selectors read it instead of comparing opcodes. */
+typedef enum {
+	ISA_V_NONE, ISA_V_SUB, ISA_V_MAD, ISA_V_LEFT, ISA_V_RIGHT, ISA_V_MIN, ISA_V_SEL, ISA_V_FMIN,
+	ISA_V_I2F, ISA_V_F2I, ISA_V_F2F, ISA_V_I2I, ISA_V_ADD, ISA_V_MUL, ISA_V_FMA, ISA_V_EXTRACT,
+	ISA_V_INSERT, ISA_V_BPT, ISA_V_GLOBAL, ISA_V_SHARED, ISA_V_LOCAL, ISA_V_CONST, ISA_V_RED,
+	ISA_V_SSY, ISA_V_PBK, ISA_V_PCNT, ISA_V_PRET, ISA_V_BRK, ISA_V_CONT, ISA_V_RET, ISA_V_EXIT,
+	ISA_V_SYNC,
+} isa_var;
+
 typedef struct {
 	const char *name;
 	isa_class cls;
@@ -96,6 +107,7 @@ typedef struct {
 	const char *ptx;   /* PTXPlus spellings, '|' between them */
 	isa_pstyle style;
 	const char *tail;
+	isa_var var;       /* which variant of its selector the row is (ISA_V_*) */
 } isa_desc;
 
 typedef enum {
@@ -113,6 +125,8 @@ typedef enum {
 /* The PTXPlus flavour of a dialect's listings (isa/gens.def). */
 typedef enum { ISA_PTX_NONE, ISA_PTX_TESLA, ISA_PTX_FERMI } isa_ptx;
 isa_ptx isa_ptx_flavour(isa_dialect d);
+/* Every target this build runs, each after a space (" sm_10 sm_11 ..."). */
+const char *isa_all_targets(void);
 
 /* Opcode table of a dialect (NULL if unsupported); n receives its length. */
 const isa_desc *isa_table(isa_dialect d, int *n);

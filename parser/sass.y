@@ -41,7 +41,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 %token GBANK "'g ['" OBANK "'o ['" GMEM14 "'global14 ['"
 %token CBANK "'c ['" FUNCTION "'Function :'" NL "end of line"
 
-%type <opnd> operand regop addr cbank smem saddr
+%type <opnd> operand regop addr cbank cbankop smem saddr
 %type <ival> intval
 %destructor { free($$); } <str>
 %destructor { free($$.name); } <opnd>
@@ -162,6 +162,8 @@ regop
 						$$.cc = true;
 					else if (!strcmp($2, "reuse"))
 						$$.reuse = true;
+					else if ((!strcmp($2, "H0") || !strcmp($2, "H1")) && !$$.half)
+						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves */
 					else
 						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
 					free($2);
@@ -170,6 +172,8 @@ regop
 
 operand
 	: regop                 { $$ = $1; }
+	| regop '-' INT         { $$ = $1; $$.ival = -$3; $$.rel = true; /* Maxwell's relative BRX R4 -0x130 */ }
+	| regop '+' INT         { $$ = $1; $$.ival = $3; $$.rel = true; }
 	| '-' regop             { $$ = $2; $$.neg = true; }
 	| '~' regop             { $$ = $2; $$.inv = true; }
 	| '|' regop '|'         { $$ = $2; $$.abs = true; }
@@ -179,10 +183,11 @@ operand
 	| intval                { $$ = (ast_opnd){.kind = OPND_IMM, .ival = $1}; }
 	| FLOAT                 { $$ = (ast_opnd){.kind = OPND_FIMM, .fval = $1}; }
 	| '-' FLOAT             { $$ = (ast_opnd){.kind = OPND_FIMM, .fval = -$2}; }
-	| cbank                 { $$ = $1; }
-	| '-' cbank             { $$ = $2; $$.neg = true; }
-	| '|' cbank '|'         { $$ = $2; $$.abs = true; }
-	| '-' '|' cbank '|'     { $$ = $3; $$.abs = true; $$.neg = true; }
+	| cbankop               { $$ = $1; }
+	| '-' cbankop           { $$ = $2; $$.neg = true; }
+	| '~' cbankop           { $$ = $2; $$.inv = true; }
+	| '|' cbankop '|'       { $$ = $2; $$.abs = true; }
+	| '-' '|' cbankop '|'   { $$ = $3; $$.abs = true; $$.neg = true; }
 	| '[' addr ']'          { $$ = $2; $$.kind = OPND_MEM; }
 	| SREG                  { $$ = (ast_opnd){.kind = OPND_SREG, .name = $1}; }
 	| ID                    { $$ = (ast_opnd){.kind = OPND_LABEL, .name = $1}; }
@@ -231,6 +236,19 @@ intval
 
 cbank
 	: CBANK INT ']' '[' addr ']' { $$ = $5; $$.kind = OPND_CBANK; $$.bank = (int)$2; }
+	;
+
+/* a constant with Maxwell's half selector, c[0x0] [0x14].H1 */
+cbankop
+	: cbank                 { $$ = $1; }
+	| cbankop MOD           {
+					$$ = $1;
+					if ((!strcmp($2, "H0") || !strcmp($2, "H1")) && !$$.half)
+						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1);
+					else
+						ast_error(&u->diags, L(@2), "unknown constant suffix '.%s'", $2);
+					free($2);
+				}
 	;
 
 addr

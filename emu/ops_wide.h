@@ -1,0 +1,220 @@
+/* Operation bodies of the instructions Kepler, Maxwell and Pascal added: XMAD, IADD3, LOP3,
+   SHF, LEA, FCHK, FCMP, FSET, DSET, and LOP with a predicate result (included once, by
+   emu/interp.c). */
+
+/* XMAD: a 16 x 16-bit product (halves and signs chosen at assembly) plus an addend. */
+static void h_xmad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32], cy = 0, sg = 0, zr = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	unsigned f = in->sub;
+	LANE_LOOP {
+		uint32_t av = f & EMU_XMAD_AH ? a[l] >> 16 : a[l] & 0xffffu;
+		uint32_t bv = f & EMU_XMAD_BH ? b[l] >> 16 : b[l] & 0xffffu;
+		if (in->sign & 1)
+			av = (uint32_t)(int32_t)(int16_t)av;
+		if (in->sign & 2)
+			bv = (uint32_t)(int32_t)(int16_t)bv;
+		uint32_t p = av * bv;
+		if (f & EMU_XMAD_PSL)
+			p <<= 16;
+		uint32_t cv = c[l];
+		if (f & EMU_XMAD_CHI)
+			cv >>= 16;
+		else if (f & EMU_XMAD_CLO)
+			cv &= 0xffffu;
+		if (f & EMU_XMAD_CBCC) /* the addend plus the b register's low half, shifted up */
+			cv += b[l] << 16;
+		uint64_t sum = (uint64_t)p + cv + (in->x_in ? (w->cc_c >> l & 1) : 0);
+		uint32_t r = (uint32_t)sum;
+		if (f & EMU_XMAD_MRG) /* the high half of the result: the b register's low half */
+			r = (r & 0xffffu) | (b[l] << 16);
+		cy |= (uint32_t)(sum >> 32 & 1) << l;
+		sg |= (r >> 31) << l;
+		zr |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	if (in->cc_out)
+		set_cc(w, G, cy, 0, sg, zr);
+}
+
+/* A raw source with its '-' or '~' (IADD3 applies them itself, per source). */
+static inline uint32_t signed_src(const emu_src *s, uint32_t v)
+{
+	return s->neg ? 0u - v : s->inv ? ~v : v;
+}
+
+static void h_iadd3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32], cy = 0, sg = 0, zr = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vraw(x, w, &in->s[0], ta), *b = vraw(x, w, &in->s[1], tb);
+	const uint32_t *c = vraw(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint64_t ab = (uint64_t)signed_src(&in->s[0], a[l]) + signed_src(&in->s[1], b[l]);
+		if (in->sub == 1) /* .RS: the partial sum's bits from 16 up, its carry included */
+			ab >>= 16;
+		else if (in->sub == 2) /* .LS */
+			ab = (ab << 16) & 0xffffffffu;
+		uint64_t sum = ab + signed_src(&in->s[2], c[l]) + (in->x_in ? (w->cc_c >> l & 1) : 0);
+		uint32_t r = (uint32_t)sum;
+		cy |= (uint32_t)((sum >> 32) != 0) << l;
+		sg |= (r >> 31) << l;
+		zr |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	if (in->cc_out)
+		set_cc(w, G, cy, 0, sg, zr);
+}
+
+/* LOP3.LUT: bit i of the result is bit (a_i * 4 + b_i * 2 + c_i) of the table. */
+static void h_lop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	unsigned lut = in->sub;
+	LANE_LOOP {
+		uint32_t r = 0;
+		for (int i = 0; i < 8; i++)
+			if (lut >> i & 1)
+				r |= (i & 4 ? a[l] : ~a[l]) & (i & 2 ? b[l] : ~b[l]) & (i & 1 ? c[l] : ~c[l]);
+		WR(d, l, r);
+	}
+}
+
+/* SHF: the 64-bit value {c:a} shifted by b (.W: b mod the width; else clamped to it);
+   .L gives the high word, .R the low word (.HI: the high word). */
+static void h_shf(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	uint32_t width = in->wide ? 64 : 32;
+	LANE_LOOP {
+		uint64_t v = (uint64_t)c[l] << 32 | a[l];
+		uint32_t s = in->sub2 ? b[l] & (width - 1) : (b[l] < width ? b[l] : width);
+		uint32_t r;
+		if (in->sub) /* left: the high word */
+			r = s >= 64 ? 0 : (uint32_t)((v << s) >> 32);
+		else {
+			uint64_t q = in->sign ? (uint64_t)((int64_t)v >> (s > 63 ? 63 : s)) : s >= 64 ? 0 : v >> s;
+			r = in->sub3 ? (uint32_t)(q >> 32) : (uint32_t)q;
+		}
+		WR(d, l, r);
+	}
+}
+
+/* LEA: d = (a << s) + b; .HI: d = (({c:a} << s) >> 32) + b; .X adds the carry. */
+static void h_lea(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32], cy = 0, sg = 0, zr = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint32_t sh = in->sub2 ? (uint32_t)((((uint64_t)c[l] << 32 | a[l]) << in->sub) >> 32) : a[l] << in->sub;
+		uint64_t sum = (uint64_t)sh + b[l] + (in->x_in ? (w->cc_c >> l & 1) : 0);
+		uint32_t r = (uint32_t)sum;
+		cy |= (uint32_t)(sum >> 32 & 1) << l;
+		sg |= (r >> 31) << l;
+		zr |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	if (in->cc_out)
+		set_cc(w, G, cy, 0, sg, zr);
+}
+
+/* FCHK.DIVIDE: whether a / b needs the slow path. The fast path (a reciprocal and a
+   Newton step) is exact for normal operands whose quotient stays normal; anything else,
+   zero, infinite, NaN or denormal operands and exponents near the ends of the range, takes
+   the slow path. Both paths give the correctly rounded quotient, so this choice moves only
+   the instruction counts. */
+static void h_fchk(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], r = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	LANE_LOOP {
+		int ea = (int)(a[l] >> 23 & 0xff), eb = (int)(b[l] >> 23 & 0xff);
+		bool a_zero = (a[l] & 0x7fffffffu) == 0;
+		bool slow = eb == 0 || eb == 0xff || ea == 0xff || (ea == 0 && !a_zero) || eb >= 253 ||
+			    (!a_zero && (ea - eb >= 126 || ea - eb <= -125));
+		r |= (uint32_t)slow << l;
+	}
+	pred_write(w, in->d, r, G);
+}
+
+static inline float ftz_if(float v, bool z)
+{
+	return z ? ftz(v) : v;
+}
+
+/* FCMP: d = (c CMP 0.0) ? a : b */
+static void h_fcmp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP WR(d, l, cmp_flt(in->sub, ftz_if(f32(c[l]), in->sub3), 0.0f) ? a[l] : b[l]);
+}
+
+/* d = r ? -1 (1.0f with .BF) : 0 per lane, the condition code from d when asked (FSET, DSET) */
+static void set_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t m = bop(in->sub2, r, pred_val(w, &in->s[2])), *d = w->r[in->d];
+	uint32_t one = in->sign ? 0x3f800000u : 0xffffffffu;
+	LANE_LOOP WR(d, l, m >> l & 1 ? one : 0);
+	if (in->cc_out) /* Maxwell's FSET ... RZ.CC then BRA CC.NEU */
+		set_cc(w, G, 0, 0, in->sign ? 0 : m, ~m);
+}
+
+static void h_fset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], r = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	LANE_LOOP r |= cmp_flt(in->sub, ftz_if(f32(a[l]), in->sub3), ftz_if(f32(b[l]), in->sub3)) << l;
+	set_write(w, in, r, G);
+}
+
+static void h_dset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t r = 0;
+	LANE_LOOP {
+		double a = dsrc(x, w, &in->s[0], l), b = dsrc(x, w, &in->s[1], l);
+		uint32_t t = isnan(a) || isnan(b) ? (in->sub & EMU_CMP_UN) != 0
+			: (uint32_t)(in->sub >> (a < b ? 0 : a == b ? 1 : 2)) & 1;
+		r |= t << l;
+	}
+	set_write(w, in, r, G);
+}
+
+/* LOP with a predicate result (Maxwell): d = a OP b, p = d != 0 (.NZ) or d == 0 (.Z). */
+static void h_lop_p(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], p = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint32_t r = in->sub == EMU_LOP_AND ? a[l] & b[l] : in->sub == EMU_LOP_OR ? a[l] | b[l]
+			: in->sub == EMU_LOP_XOR ? a[l] ^ b[l] : b[l];
+		p |= (uint32_t)(in->sub3 == 1 ? r != 0 : r == 0) << l;
+		WR(d, l, r);
+	}
+	pred_write(w, in->d2, p, G);
+}

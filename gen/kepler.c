@@ -1,0 +1,54 @@
+/* Kepler (sm_30 - sm_37): Fermi's selectors by the rows of isa/sm30.def, a control word
+   before every 7 instructions, the condition code as a branch guard, and Kepler's launch
+   ABI: parameters from c[0x0][0x140], ntid at c[0x0][0x28], nctaid at c[0x0][0x34], the
+   stack pointer at c[0x0][0x44] (SPEC section 4). */
+#include "asm/gen.h"
+#include "emu/emu.h"
+#include "emu/semantics.h"
+#include "gen/ccguard.h"
+
+static const asm_selector kepler_selectors[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
+#include "isa/sm30.def"
+#undef OP
+};
+
+static void kepler_select(asm_ctx *c, int op)
+{
+	kepler_selectors[op](c, op);
+	ccg_after_select(c);
+}
+
+static void put32(uint8_t *bank, uint32_t off, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		bank[off + (uint32_t)i] = (uint8_t)(v >> 8 * i);
+}
+
+static void kepler_abi(emu_ctx *x)
+{
+	put32(x->cbank[0], 0x0, EMU_SHARED_WINDOW);
+	for (int i = 0; i < 3; i++) {
+		put32(x->cbank[0], 0x28 + 4 * (uint32_t)i, x->block[i]);
+		put32(x->cbank[0], 0x34 + 4 * (uint32_t)i, x->grid[i]);
+	}
+	put32(x->cbank[0], 0x44, x->local_bytes);
+}
+
+static const emu_rt kepler_rt = {
+	.abi = kepler_abi,
+	.param_offset = 0x140,
+	.literal_bank = 2,
+	.guard = ccg_guard,
+};
+
+const gen_desc gen_kepler = {
+	.name = "kepler",
+	.dialect = ISA_DIALECT_SM30,
+	.max_reg = 254,
+	.imm_values = true,
+	.ctrl_bytes = 64,
+	.begin = ccg_begin,
+	.select = kepler_select,
+	.rt = &kepler_rt,
+};

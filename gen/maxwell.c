@@ -1,0 +1,55 @@
+/* Maxwell and Pascal (sm_50 - sm_62): the shared selectors by the rows of isa/sm50.def
+   (XMAD, IADD3, LOP3, LEA and SYNC among them), a control word before every 3
+   instructions, the condition code as a branch guard, and the launch ABI: parameters from
+   c[0x0][0x140], ntid at c[0x0][0x8], nctaid at c[0x0][0x14], the stack pointer at
+   c[0x0][0x20] (SPEC section 4). */
+#include "asm/gen.h"
+#include "emu/emu.h"
+#include "emu/semantics.h"
+#include "gen/ccguard.h"
+
+static const asm_selector maxwell_selectors[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
+#include "isa/sm50.def"
+#undef OP
+};
+
+static void maxwell_select(asm_ctx *c, int op)
+{
+	maxwell_selectors[op](c, op);
+	ccg_after_select(c);
+}
+
+static void put32(uint8_t *bank, uint32_t off, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		bank[off + (uint32_t)i] = (uint8_t)(v >> 8 * i);
+}
+
+static void maxwell_abi(emu_ctx *x)
+{
+	put32(x->cbank[0], 0x0, EMU_SHARED_WINDOW);
+	for (int i = 0; i < 3; i++) {
+		put32(x->cbank[0], 0x8 + 4 * (uint32_t)i, x->block[i]);
+		put32(x->cbank[0], 0x14 + 4 * (uint32_t)i, x->grid[i]);
+	}
+	put32(x->cbank[0], 0x20, x->local_bytes);
+}
+
+static const emu_rt maxwell_rt = {
+	.abi = maxwell_abi,
+	.param_offset = 0x140,
+	.literal_bank = 2,
+	.guard = ccg_guard,
+};
+
+const gen_desc gen_maxwell = {
+	.name = "maxwell",
+	.dialect = ISA_DIALECT_SM50,
+	.max_reg = 254,
+	.imm_values = true,
+	.ctrl_bytes = 32,
+	.begin = ccg_begin,
+	.select = maxwell_select,
+	.rt = &maxwell_rt,
+};
