@@ -1002,7 +1002,9 @@ void asm_sel_fcmp(asm_ctx *c, int op)
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	for (int k = 0; k < 3; k++)
 		in->s[k] = src_flt(c, k + 1);
-	in->sub = (uint8_t)(cmp < 0 ? EMU_CMP_LT | EMU_CMP_EQ | EMU_CMP_GT | EMU_CMP_UN : cmp); /* none: T */
+	/* cuobjdump prints no comparison for .GT: the encodings of FCMP, FCMP.LT and FCMP.GE in
+	   the sm_50 corpus listings carry 4, 1 and 6 in the comparison field */
+	in->sub = (uint8_t)(cmp < 0 ? EMU_CMP_GT : cmp);
 	in->sub3 = asm_has_mod(ai, "FTZ");
 }
 
