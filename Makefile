@@ -28,7 +28,8 @@ LIB_SRC = util/xalloc.c util/dtype.c isa/isa.c parser/ast.c front/ptxplus_read.c
           emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
           gen/maxwell.c \
-          cli/spec_apply.c cli/spec_check.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c
+          cli/spec_apply.c cli/spec_check.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c \
+          dbg/dbg_cmds.c dbg/dbg_parse.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o

@@ -1,5 +1,8 @@
 /* simtemu debug: the gdb-like command loop (dbg/debug.c) over the step API. */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cmd.h"
@@ -14,6 +17,23 @@ static int debug_opt(void *user, int c, const char *arg)
 		return 0;
 	}
 	return cli_usage_error("unknown option%s", "");
+}
+
+/* The --batch file, or a usage error (a directory, a file that cannot be read). */
+static int open_batch(const char *path, FILE **in)
+{
+	char why[1200];
+	struct stat st;
+	*in = NULL;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(why, sizeof why, "--batch '%s' is a directory", path);
+		return cli_usage_error("%s", why);
+	}
+	if (!(*in = fopen(path, "r"))) {
+		snprintf(why, sizeof why, "--batch: cannot read '%s': %s", path, strerror(errno));
+		return cli_usage_error("%s", why);
+	}
+	return 0;
 }
 
 /* Launch under the debugger; reverse-step replays from a fresh launch (the run is deterministic). */
@@ -39,8 +59,8 @@ int cli_cmd_debug(int argc, char **argv)
 	cli_launch L;
 	int rc = cli_prepare(&L, argc, argv, extra, &batch, debug_opt);
 	FILE *in = stdin;
-	if (!rc && batch && !(in = fopen(batch, "r")))
-		rc = cli_usage_error("cannot read '%s'", batch);
+	if (!rc && batch)
+		rc = open_batch(batch, &in);
 	if (!rc) {
 		bool tty = !batch && isatty(0) && isatty(1);
 		dbg_session *d = dbg_new(in, stdout, tty, L.src);

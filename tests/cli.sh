@@ -331,5 +331,105 @@ got=$?
 if [ $got -eq 130 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL interrupt: exit $got, want 130"; fi
 contains "interrupt names where" err "simtemu: interrupted: kernel spin, CTA (0,0,0), warp 0, pc 0x"
 contains "interrupt partial counts" out "partial counts: the run was interrupted"
+# debugger arguments (issue 14): each bad one is refused with a message, the session goes on
+check "debug args" 0 "$SIMTEMU" debug --batch tests/debug/args.cmd examples/walk.sass
+contains "huge register" out "no register R99999999999 (this kernel uses R0 to R8)"
+contains "regs R300" out "no register R300 (this kernel uses R0 to R8)"
+contains "watch unused register" out "(simtemu) watch R9
+no register R9 (this kernel uses R0 to R8)"
+contains "predicate" out "no predicate P7 (P0 to P6)"
+contains "negative constant offset" out "constant offset -4 is outside the bank (65536 bytes)"
+contains "constant bank" out "constant bank 99 is out of range (0 to 17)"
+contains "negative shared offset" out "shared offset -8 is outside shared memory (16384 bytes)"
+contains "print bad format" out "usage: print[/x|/d|/f] Rn|Pn|c[B][O]|smem[O] [[lane] L]"
+contains "mem shared past the end" out "0xffffffff: outside shared memory (16384 bytes)"
+contains "mem shared wrapping offset" out "0xfffffffffffffffc: outside shared memory (16384 bytes)"
+contains "mem const past the bank" out "0x10000: outside the bank (65536 bytes)"
+contains "mem wraps" out "8 words from 0xfffffffffffffff0 wrap around the address space"
+contains "mem absurd count" out "word count 100000000 is out of range (1 to 4096)"
+contains "mem negative count" out "word count -1 is out of range (1 to 4096)"
+contains "mem non-numeric address" out "'xyz' is not an address or a buffer name (info buffers lists them)"
+contains "mem bad offset" out "offset 'zz' is not a number"
+contains "step -1" out "step count -1 is out of range (1 to 1000000000)"
+contains "step 1e99" out "step count '1e99' is not a number"
+contains "step 3x" out "step count '3x' is not a number"
+contains "step 0" out "step count 0 is out of range (1 to 1000000000)"
+contains "reverse-step x" out "(simtemu) reverse-step x
+step count 'x' is not a number"
+contains "list #abc" out "instruction index 'abc' is not a number"
+contains "list #99" out "instruction index 99 is out of range (0 to 22)"
+contains "break no instruction" out "no instruction at 0x7"
+contains "break bad op" out "usage: break PC|LABEL|#I if Rn|Pn OP VALUE [lane L] (OP: == != < <= > >=)"
+contains "break bad value" out "value '3x' is not a number"
+contains "break bad lane" out "(simtemu) break LOOP if R0 == 3 lane 8
+lane 8 is out of range (0 to 7)"
+contains "delete x" out "breakpoint number 'x' is not a number"
+contains "warp huge" out "no warp 99999999999 in the running CTA"
+contains "unknown info topic" out "unknown info topic 'frob' (info warps|breakpoints|buffers)"
+contains "regs bad lane" out "(simtemu) regs lane 9
+lane 9 is out of range (0 to 7)"
+contains "session goes on" out "stopped: step; CTA 0 warp 0"
+# print R0 3 and print R0 lane 3 (after S2R: R0 = tid)
+contains "print R0 3" out "(simtemu) print R0 3
+lane  3: 0x00000003"
+contains "print R0 lane 3" out "(simtemu) print/d R0 lane 3
+lane  3: 3"
+if [ "$(grep -c '^lane  *[0-9]*: ' "$tmp/out")" -eq 2 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL debug args: a refused print printed lanes"; fi
+# buffers by name (issue 15): out is at c[0][0x20]; out[5] = 105 = 0x69
+check "debug buffers" 0 "$SIMTEMU" debug --batch tests/debug/buffers.cmd examples/walk.sass
+contains "info buffers header" out "buffer           type        count  address"
+contains "info buffers row" out "out              s32             8  0x00100000"
+contains "param holds the address" out "(simtemu) print c[0][0x20]
+0x00100000"
+contains "mem const[0]" out "0x00000020: 0x00100000"
+contains "watch by name" out "1  watch memory word at 0x100014"
+contains "watch fires" out "watch 1: memory word: 0x0 -> 0x69"
+contains "mem by name" out "0x00100000: 0x000003ea 0x000003ea 0x000003eb 0x0000044f
+0x00100010: 0x00000450 0x00000069 0x00000452 0x00000453"
+contains "mem name+offset" out "0x00100008: 0x000003eb 0x0000044f"
+# regs lists the registers the kernel uses: R0-R8, not R9
+contains "regs R8" out "R8     0x00100000"
+if grep -q '^R9 ' "$tmp/out"; then fail=$((fail + 1)); echo "FAIL regs lists R9"; else pass=$((pass + 1)); fi
+# after a fault the focus is on the faulting instruction, not the one after it
+check "debug fault" 3 "$SIMTEMU" debug --batch tests/debug/fault.cmd tests/debug/fault.sass
+contains "fault row" out "     3  0x0010  ST [R1], R0                                      A=1111  S=-"
+contains "fault list" out "=>  /*0010*/  ST [R1], R0"
+contains "fault info warps" out "* warp 0   pc 0x0010  A=1111  depth 0  trapped"
+if grep -q 'EXIT  *A=\|=>.*EXIT' "$tmp/out"; then fail=$((fail + 1)); echo "FAIL fault focus is on the EXIT"; else pass=$((pass + 1)); fi
+# --batch given a directory or a file that cannot be read: usage errors
+check "debug batch directory" 2 "$SIMTEMU" debug --batch tests/debug examples/walk.sass
+contains "batch directory message" err "simtemu: --batch 'tests/debug' is a directory"
+check "debug batch missing" 2 "$SIMTEMU" debug --batch "$tmp/nothere.cmd" examples/walk.sass
+contains "batch missing message" err "nothere.cmd': No such file or directory"
+# cta N before CTA N starts: continue stops when it does (as help says)
+printf 'cta 1\ncontinue\nquit\n' >"$tmp/dcta"
+check "debug cta" 0 "$SIMTEMU" debug --grid 2 --batch "$tmp/dcta" examples/walk.sass
+contains "continue stops at the CTA" out "stopped: CTA 1 started; CTA 1 warp 0
+    42  0x0000  S2R R0, SR_Tid_X"
+# Ctrl-C during continue stops the kernel; the session takes the next commands (a second
+# Ctrl-C at the prompt is ignored)
+printf '.target sm_20\n.block 32\nL:\n  IADD R0, R0, 0x1;\n  BRA L;\n' >"$tmp/dspin.sass"
+mkfifo "$tmp/dfifo"
+"$SIMTEMU" debug "$tmp/dspin.sass" <"$tmp/dfifo" >"$tmp/out" 2>"$tmp/err" &
+dpid=$!
+exec 3>"$tmp/dfifo"
+echo continue >&3
+i=0
+while [ $i -lt 50 ] && ! grep -q '^(simtemu) continue' "$tmp/out"; do sleep 0.1; i=$((i + 1)); done
+sleep 0.3
+kill -INT $dpid
+i=0
+while [ $i -lt 50 ] && ! grep -q '^stopped: interrupted' "$tmp/out"; do sleep 0.1; i=$((i + 1)); done
+kill -INT $dpid
+sleep 0.2
+printf 'info warps\nquit\n' >&3
+exec 3>&-
+wait $dpid
+got=$?
+if [ $got -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL debug interrupt: exit $got, want 0"; fi
+contains "debug interrupted" out "stopped: interrupted; CTA 0 warp 0"
+contains "debug goes on" out "* warp 0   pc 0x00"
+contains "debug quits" out "quit before the kernel finished: .expect not checked"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,5 @@
+continue
+list
+info warps
+regs
+quit
