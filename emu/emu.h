@@ -36,6 +36,7 @@ typedef struct {
 	int warp;        /* the warp (index in the CTA) that trapped, or -1: none (a deadlock) */
 	int kind;        /* EMU_TRAP_* */
 	int cta;         /* the CTA's linear index, or -1 */
+	int pc;          /* the faulting instruction's index, or -1 */
 } emu_trap;
 
 /* Per-instruction dynamic counts (SPEC section 7), indexed by instruction. */

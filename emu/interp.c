@@ -28,6 +28,7 @@ void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 	x->trap.warp = w ? w->id : -1;
 	x->trap.kind = EMU_TRAP_FAULT;
 	x->trap.cta = x->cur_cta ? x->cur_cta->linear : -1;
+	x->trap.pc = in && x->code && in >= x->code && in < x->code + x->f->n ? (int)(in - x->code) : -1;
 	snprintf(x->trap.msg, sizeof x->trap.msg,
 		 "trap: %s\n  kernel %s, CTA (%u,%u,%u), warp %d%s, pc 0x%04x (%s:%d): %s", cause,
 		 x->f->name, c ? c->ctaid[0] : 0, c ? c->ctaid[1] : 0, c ? c->ctaid[2] : 0,
