@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/launch.h"
+#include "front/dump.h"
 #include "util/xalloc.h"
 
 /* The command line's one piece of process state: set by SIGINT, read by the running
@@ -83,11 +84,25 @@ int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra
 	L->src = cli_read_text(L->file);
 	if (!L->src)
 		return cli_usage_error("cannot read '%s'", L->file);
+	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
+	char *dump_dirs = NULL, err[300];
+	char *sass = dump_split(L->src, &L->sp, L->o.target, &dump_dirs, err, sizeof err);
+	if (!sass) {
+		fprintf(stderr, "%s: error: %s\n", L->file, err);
+		return CLI_EXIT_INPUT;
+	}
+	free(L->src);
+	L->src = sass;
 	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
-	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec)))
+	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec))) {
+		free(dump_dirs);
 		return cli_usage_error("cannot read spec file '%s'", L->o.spec);
+	}
 	if (L->spec_src)
 		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
+	if (dump_dirs)
+		errs += spec_parse_more(&L->sp, L->file, dump_dirs, stderr);
+	free(dump_dirs);
 	char *dflt = cli_base_name(L->file);
 	L->p = emu_assemble(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
 			    L->sp.kernel ? L->sp.kernel : dflt, stderr);
@@ -122,4 +137,14 @@ void cli_report_interrupt(const emu_ctx *x)
 	/* the trap's second line says where: "  kernel K, CTA (..), warp W, pc 0x.. (file:line): text" */
 	const char *where = strstr(x->trap.msg, "\n  ");
 	fprintf(stderr, "simtemu: interrupted%s%s\n", where ? ": " : "", where ? where + 3 : "");
+}
+
+char *cli_sass_of(const char *file, char *src, emu_spec *sp, const char *target)
+{
+	char *dirs = NULL, err[300], *sass = dump_split(src, sp, target, &dirs, err, sizeof err);
+	if (!sass)
+		fprintf(stderr, "%s: error: %s\n", file, err);
+	free(dirs);
+	free(src);
+	return sass;
 }

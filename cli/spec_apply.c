@@ -238,11 +238,11 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 	   bank c [0x10] on Fermi; .const directives come after it and win */
 	for (int i = 0; i < s->ntables; i++) {
 		const spec_table *t = &s->tables[i];
-		int bank = x->prog->rt->literal_bank;
-		if (strcmp(t->kernel, x->f->name))
+		int bank = t->bank >= 0 ? t->bank : x->prog->rt->literal_bank;
+		if ((t->kernel && strcmp(t->kernel, x->f->name)) || bank >= EMU_NBANKS)
 			continue;
-		for (int k = 0; k < t->nvals && 4 * (k + 1) <= EMU_BANK_BYTES; k++)
-			emu_type_put(x->cbank[bank] + 4 * k, EMU_T_U32, t->vals[k]);
+		for (int k = 0; k < t->nvals && t->off + 4 * ((uint64_t)k + 1) <= EMU_BANK_BYTES; k++)
+			emu_type_put(x->cbank[bank] + t->off + 4 * k, EMU_T_U32, t->vals[k]);
 	}
 	errs += apply_consts(s, x, diag);
 	return errs + validate_expects(s, x, diag);

@@ -353,7 +353,7 @@ static void read_table(emu_spec *s, const char *line, const char *rest)
 {
 	const char *n = strstr(line, "constant1") + 9;
 	size_t len = strcspn(n, "[ \t");
-	spec_table t = {.kernel = xcalloc(len + 1, 1)};
+	spec_table t = {.kernel = xcalloc(len + 1, 1), .bank = -1};
 	memcpy(t.kernel, n, len);
 	const char *end = strstr(rest, "};");
 	for (const char *q = rest; end && q < end;) {
@@ -367,6 +367,23 @@ static void read_table(emu_spec *s, const char *line, const char *rest)
 		t.vals[t.nvals++] = (uint32_t)v;
 		q = next;
 	}
+	*GROW(s->tables, s->ntables) = t;
+}
+
+int spec_parse_more(emu_spec *s, const char *file, const char *text, FILE *diag)
+{
+	s->appending = true;
+	int errs = spec_parse(s, file, text, diag);
+	s->appending = false;
+	return errs;
+}
+
+void spec_add_table(emu_spec *s, const char *kernel, int bank, uint32_t off, const uint32_t *vals, int n)
+{
+	spec_table t = {.kernel = kernel ? xstrdup(kernel) : NULL, .bank = bank, .off = off};
+	t.vals = xcalloc((size_t)(n ? n : 1), sizeof *t.vals);
+	memcpy(t.vals, vals, sizeof *vals * (size_t)n);
+	t.nvals = n;
 	*GROW(s->tables, s->ntables) = t;
 }
 
@@ -506,6 +523,8 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 {
 	pstate *p = xcalloc(1, sizeof *p);
 	p->s = s;
+	/* appending (spec_parse_more): nothing of an earlier file is replaced */
+	p->replaced_bufs = p->replaced_params = p->replaced_consts = p->replaced_expects = s->appending;
 	s->files = xrealloc(s->files, sizeof *s->files * (size_t)(s->nfiles + 1));
 	s->texts = xrealloc(s->texts, sizeof *s->texts * (size_t)(s->nfiles + 1));
 	s->files[s->nfiles] = xstrdup(file);
