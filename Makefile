@@ -39,7 +39,7 @@ TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)$(if $(filter switch,$(DISPATCH)),-switch,)
 
-.PHONY: layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: fuzz fuzz-build layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -145,5 +145,24 @@ compare: $(BIN)
 examples: $(BIN)
 	@for f in examples/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done
 
+# libFuzzer harnesses (tests/fuzz/, clang with -fsanitize=fuzzer,address,undefined): the SASS
+# reader, the PTXPlus reader, the directive reader, and assemble-then-run. The library is
+# built again with clang into build-fuzz/; make fuzz runs each harness FUZZ_SECONDS seconds,
+# one after the other, on seeds copied from examples/ kernels/ tests/ and the shared corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES = sass ptxplus spec run
+FUZZ_BUILD = build-fuzz
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+fuzz-build:
+	$(MAKE) CC=clang BUILD=$(FUZZ_BUILD) OPT=-O1 WARN="$(WARN) -Wno-format-zero-length" SANFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+	  $(FUZZ_BUILD)/libsimtemu.a
+	for h in $(FUZZ_HARNESSES); do \
+	  clang -std=c11 -D_GNU_SOURCE -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer -I$(FUZZ_BUILD) -I. \
+	    -o $(FUZZ_BUILD)/fuzz_$$h tests/fuzz/fuzz_$$h.c $(FUZZ_BUILD)/libsimtemu.a -lm -lpthread || exit 1; \
+	done
+
+fuzz: fuzz-build
+	sh tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(CORPUS) $(FUZZ_HARNESSES)
+
 clean:
-	rm -rf build build-san build-switch simtemu simtemu-san simtemu-switch
+	rm -rf build build-san build-switch build-fuzz simtemu simtemu-san simtemu-switch
