@@ -22,7 +22,7 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
-LIB_SRC = util/xalloc.c util/dtype.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
+LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
           front/spec_read.c \
           asm/asm.c asm/sel.c asm/variant.c \
           emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
@@ -120,6 +120,7 @@ layers: $(BUILD)/layers_rt
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
+	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)

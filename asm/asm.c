@@ -1,6 +1,7 @@
 /* Assembly: parsed SASS -> flat arrays of instructions with handlers and operands resolved. */
 #include <ctype.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "parser/ast.h"
@@ -190,6 +191,11 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 			return 0;
 		}
 		uint32_t b = f32_bits(o->fval);
+		if ((b & 0x7fffffffu) == 0x7f800000u && !isinf(o->fval)) {
+			char t[40];
+			snprintf(t, sizeof t, "%g", o->fval);
+			asm_err(c, o->loc, "float literal '%s' is out of range for f32 (overflows to infinity)%s", t, "");
+		}
 		if (!wide && (b & 0xfff)) {
 			asm_err(c, o->loc, "float immediate does not fit the 20-bit field (low mantissa bits "
 			    "set); use a 32I form%s", "", "");

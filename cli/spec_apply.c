@@ -1,6 +1,9 @@
 /* Applying directives to a launch: geometry, buffers and their initial contents, parameters, constants. */
 #include "cli/spec_run.h"
+#include "util/num.h"
 #include "util/xalloc.h"
+
+#include <math.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,11 +70,24 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 		break;
 	case SPEC_INIT_IOTA: {
 		double st = 0, step = 1;
-		for (int k = 0; k < sb->nvals; k++)
-			if (!spec_parse_float(sb->vals[k].text, k ? &step : &st))
-				ast_error(dg, sb->vals[k].loc, "'%s': not a number", sb->vals[k].text);
+		int64_t ist = 0, istep = 1;
+		bool exact = !emu_type_is_float(sb->type); /* integers: 64-bit arithmetic, no rounding */
+		for (int k = 0; k < sb->nvals; k++) {
+			const spec_val *v = &sb->vals[k];
+			num_err e = num_parse_double(v->text, false, k ? &step : &st);
+			if (e)
+				ast_error(dg, v->loc, "'%s': %s", v->text, num_why(e));
+			else if (exact && num_parse_i64(v->text, INT64_MIN, INT64_MAX, k ? &istep : &ist))
+				exact = false;
+		}
+		/* an integer buffer's values must be integers a 64-bit element can hold */
+		double last = st + (double)(b->count ? b->count - 1 : 0) * step;
+		if (dg->nerrors == errs && !emu_type_is_float(sb->type) && !exact &&
+		    (!(fabs(last) < 0x1p63) || !(fabs(st) < 0x1p63)))
+			ast_error(dg, sb->loc, "iota %s ... reaches %g, beyond a 64-bit integer", sb->vals[0].text, last);
 		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++)
-			emu_type_put(b->data + i * (uint64_t)size, sb->type, num_bits(sb->type, st + (double)i * step));
+			emu_type_put(b->data + i * (uint64_t)size, sb->type,
+				     exact ? (uint64_t)ist + i * (uint64_t)istep : num_bits(sb->type, st + (double)i * step));
 		break;
 	}
 	case SPEC_INIT_RANDOM: {
@@ -79,9 +95,18 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 		double lo = 0, hi = emu_type_is_float(sb->type) ? 1 : 99;
 		if (!spec_parse_int(sb->vals[0].text, &seed, NULL))
 			ast_error(dg, sb->vals[0].loc, "'%s': expected an integer seed", sb->vals[0].text);
-		if (sb->nvals == 3 && (!spec_parse_float(sb->vals[1].text, &lo) || !spec_parse_float(sb->vals[2].text, &hi) ||
-				       hi < lo))
-			ast_error(dg, sb->vals[1].loc, "bad range '%s'", sb->vals[1].text);
+		for (int k = 1; k < sb->nvals; k++) {
+			num_err e = num_parse_double(sb->vals[k].text, false, k == 1 ? &lo : &hi);
+			if (e)
+				ast_error(dg, sb->vals[k].loc, "'%s': %s", sb->vals[k].text, num_why(e));
+		}
+		if (dg->nerrors == errs && hi < lo)
+			ast_error(dg, sb->vals[1].loc, "bad range '%s': HI is below LO", sb->vals[1].text);
+		/* integers: hi - lo + 1 values, and each a 64-bit integer */
+		else if (dg->nerrors == errs && !emu_type_is_float(sb->type) &&
+			 (!(fabs(lo) < 0x1p62) || !(fabs(hi) < 0x1p62)))
+			ast_error(dg, sb->vals[1].loc, "bad range '%s': integer bounds must be within +-2^62",
+				  sb->vals[1].text);
 		uint64_t st = (uint64_t)seed;
 		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++) {
 			uint64_t r = splitmix64(&st);
