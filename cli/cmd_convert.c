@@ -20,7 +20,7 @@ int cli_cmd_asm(int argc, char **argv)
 		return r < 0 ? 0 : r;
 	char *src = cli_read_text(file);
 	if (!src)
-		return cli_usage_error("cannot read '%s'", file);
+		return cli_read_error("", file);
 	emu_spec sp = {0};
 	int errs = spec_parse(&sp, file, src, stderr);
 	const char *target = o.target ? o.target : sp.target;
@@ -64,7 +64,7 @@ int cli_cmd_convert(int argc, char **argv)
 		return cli_usage_error("--to takes ptxplus or sass, not '%s'", to);
 	char *src = cli_read_text(file);
 	if (!src)
-		return cli_usage_error("cannot read '%s'", file);
+		return cli_read_error("", file);
 	bool is_ptx = ptx_looks_like(src);
 	if (is_ptx != !strcmp(to, "sass")) {
 		fprintf(stderr, "simtemu: error: %s %s; convert --to %s reads %s\n", file,

@@ -49,6 +49,13 @@ const char cli_usage_text[] =
 	"exit status: 0 ok and every .expect held; 1 an .expect failed; 2 bad input\n"
 	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error\n";
 
+int cli_read_error(const char *what, const char *path)
+{
+	const char *why = xread_why(errno, XREAD_MAX);
+	fprintf(stderr, "simtemu: cannot read %s'%s': %s\n(see 'simtemu --help')\n", what, path, why);
+	return CLI_EXIT_INPUT;
+}
+
 int cli_usage_error(const char *fmt, const char *a)
 {
 	fprintf(stderr, "simtemu: ");

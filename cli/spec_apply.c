@@ -3,6 +3,7 @@
 #include "util/num.h"
 #include "util/xalloc.h"
 
+#include <errno.h>
 #include <math.h>
 
 #include <stdlib.h>
@@ -122,9 +123,10 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 	case SPEC_INIT_FILE: {
 		char *path = spec_rel_path(sb->file, sb->path);
 		size_t len;
-		uint8_t *data = (uint8_t *)xread_file(path, &len);
+		uint8_t *data = (uint8_t *)xread_file_max(path, &len, b->size);
 		if (!data)
-			ast_error(dg, sb->loc, "cannot read '%s'", path);
+			ast_error(dg, sb->loc, "cannot read '%s': %s", path,
+				  errno == EFBIG ? "larger than the buffer" : xread_why(errno, b->size));
 		else if (len != b->size)
 			ast_error(dg, sb->loc, "'%s' has a different size than the buffer", path);
 		else
@@ -140,6 +142,16 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
 	int errs = 0;
+	/* all buffers together within the 4 GiB window, checked before allocating any */
+	uint64_t total = 0;
+	for (int i = 0; i < s->nbufs; i++) {
+		total += s->bufs[i].count * (uint64_t)emu_type_size(s->bufs[i].type);
+		if (total > SPEC_MAX_BUFFER_BYTES) {
+			ast_diags dg = spec_diags(s, s->bufs[i].file, diag);
+			ast_error(&dg, s->bufs[i].loc, "buffer '%s' brings the buffers past 4 GiB in all", s->bufs[i].name);
+			return 1;
+		}
+	}
 	for (int i = 0; i < s->nbufs; i++) {
 		const spec_buffer *sb = &s->bufs[i];
 		ast_diags dg = spec_diags(s, sb->file, diag);

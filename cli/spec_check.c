@@ -76,7 +76,7 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 		if (e->path) {
 			char *path = spec_rel_path(e->file, e->path);
 			size_t len;
-			uint8_t *d = (uint8_t *)xread_file(path, &len);
+			uint8_t *d = (uint8_t *)xread_file_max(path, &len, b->size);
 			if (!d || len != b->size) {
 				ast_error(&dg, e->loc, "cannot read '%s' or its size differs from the buffer", path);
 				bad = true;

@@ -83,5 +83,42 @@ printf '.buffer a u32 4 = iota nan\nEXIT;\n' >"$tmp/iota.sass"
 check "iota nan" 2 "$SIMTEMU" run "$tmp/iota.sass"
 contains "iota nan msg" err "iota.sass:1:24: error: 'nan': not a finite number"
 
+# ---- 2. sizes checked before anything is allocated or launched ----
+# 65536 * 65536 = 2^32 CTAs: one more than the 32-bit count (it wrapped to 0 CTAs and "ran")
+check "grid product" 2 "$SIMTEMU" run --grid 65536,65536 $k
+contains "grid product msg" err "simtemu: error: a grid of 65536 x 65536 x 1 CTAs is more than 4294967295 CTAs"
+printf '.grid 2048 2048 1024\n' >"$tmp/grid.spec"      # 2^11 * 2^11 * 2^10 = 2^32
+check "grid product directive" 2 "$SIMTEMU" run --spec "$tmp/grid.spec" $k
+contains "grid product directive msg" err "a grid of 2048 x 2048 x 1024 CTAs is more than 4294967295 CTAs"
+check "block product" 2 "$SIMTEMU" run --block 65536,65536 $k
+contains "block product msg" err "a CTA of 4294967296 threads is larger than 1024"
+# 65536 * 65535 = 4294901760 CTAs fit the count, but not one record each for --per-cta
+check "per-cta records" 2 "$SIMTEMU" stats --per-cta --grid 65536,65535 $k
+contains "per-cta records msg" err "--per-cta keeps a record per CTA, at most 16777216 of them; the grid has 4294901760"
+printf '.shared 16777217\nEXIT;\n' >"$tmp/shared.sass"      # 16 MiB + 1
+check "shared size" 2 "$SIMTEMU" run "$tmp/shared.sass"
+contains "shared size msg" err ".local is limited to 1 MiB and .shared to 16 MiB"
+# 2^30 u32 = 4 GiB exactly, then 2 more bytes: refused before allocating (it was exit 4 or OOM)
+printf '.buffer a u32 1073741824\n.buffer b u8 2\nEXIT;\n' >"$tmp/total.sass"
+check "buffers past 4 GiB" 2 "$SIMTEMU" run "$tmp/total.sass"
+contains "buffers past 4 GiB msg" err "total.sass:2:9: error: buffer 'b' brings the buffers past 4 GiB in all"
+printf '.buffer a u64 536870913\nEXIT;\n' >"$tmp/one.sass"   # 2^29 + 1 elements of 8 bytes
+check "buffer past 4 GiB" 2 "$SIMTEMU" run "$tmp/one.sass"
+contains "buffer past 4 GiB msg" err "'536870913': the element count (4 GiB at most) must be 0..536870912"
+check "kernel is a directory" 2 "$SIMTEMU" run "$tmp"
+contains "directory msg" err "simtemu: cannot read '$tmp': it is a directory"
+check "kernel is /dev/zero" 2 "$SIMTEMU" run /dev/zero
+contains "/dev/zero msg" err "simtemu: cannot read '/dev/zero': larger than 256 MiB"
+check "spec is a directory" 2 "$SIMTEMU" run --spec "$tmp" $k
+contains "spec directory msg" err "simtemu: cannot read spec file '$tmp': it is a directory"
+check "convert a directory" 2 "$SIMTEMU" convert --to ptxplus "$tmp"
+printf '.buffer a u8 4 = file /dev/zero\nEXIT;\n' >"$tmp/devzero.sass"  # read 5 bytes at most
+check "buffer file /dev/zero" 2 "$SIMTEMU" run "$tmp/devzero.sass"
+contains "buffer file /dev/zero msg" err "cannot read '/dev/zero': larger than the buffer"
+mkdir "$tmp/d"
+printf '.buffer a u8 4 = file d\nEXIT;\n' >"$tmp/dir.sass"
+check "buffer file directory" 2 "$SIMTEMU" run "$tmp/dir.sass"
+contains "buffer file directory msg" err "cannot read '$tmp/d': it is a directory"
+
 echo "robust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
