@@ -9,6 +9,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp((*(emu_buffer *const *)a)->name, (*(emu_buffer *const *)b)->name);
+}
+
+void spec_bufidx_build(spec_bufidx *ix, emu_gmem *g)
+{
+	ix->n = g->n;
+	ix->v = xcalloc((size_t)(g->n ? g->n : 1), sizeof *ix->v);
+	for (int i = 0; i < g->n; i++)
+		ix->v[i] = &g->bufs[i];
+	qsort(ix->v, (size_t)ix->n, sizeof *ix->v, by_name);
+}
+
+emu_buffer *spec_bufidx_find(const spec_bufidx *ix, const char *name)
+{
+	int lo = 0, hi = ix->n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2, c = strcmp(name, ix->v[mid]->name);
+		if (!c)
+			return ix->v[mid];
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
 void spec_geometry(const emu_spec *s, emu_ctx *x)
 {
 	if (s->has_grid)
@@ -171,9 +200,9 @@ static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 }
 
 /* Bits of a parameter or constant value: a number, or a buffer's address. */
-static bool value_or_address(emu_ctx *x, const spec_val *v, emu_type t, uint64_t *bits, ast_diags *dg)
+static bool value_or_address(const spec_bufidx *ix, const spec_val *v, emu_type t, uint64_t *bits, ast_diags *dg)
 {
-	emu_buffer *b = emu_gmem_find_name(&x->gmem, v->text);
+	emu_buffer *b = spec_bufidx_find(ix, v->text);
 	if (b) {
 		if (t != EMU_T_U32 && t != EMU_T_U64) {
 			ast_error(dg, v->loc, "buffer address '%s' needs a u32 or u64 slot", v->text);
@@ -189,7 +218,7 @@ static bool value_or_address(emu_ctx *x, const spec_val *v, emu_type t, uint64_t
 }
 
 /* Parameters: appended with natural alignment from the generation's offset in c[0x0]. */
-static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
+static int apply_params(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag)
 {
 	int errs = 0;
 	uint32_t cur = 0;
@@ -199,7 +228,7 @@ static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
 		uint32_t size = (uint32_t)emu_type_size(q->type);
 		uint32_t off = q->has_off ? q->off : (cur + size - 1) / size * size;
 		uint64_t bits = 0;
-		if (!value_or_address(x, &q->val, q->type, &bits, &dg)) {
+		if (!value_or_address(ix, &q->val, q->type, &bits, &dg)) {
 			errs++;
 			continue;
 		}
@@ -216,7 +245,7 @@ static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
 	return errs;
 }
 
-static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
+static int apply_consts(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag)
 {
 	int errs = 0;
 	for (int i = 0; i < s->nconsts; i++) {
@@ -225,7 +254,7 @@ static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
 		int size = emu_type_size(c->type);
 		for (int k = 0; k < c->nvals; k++) {
 			uint64_t bits;
-			if (!value_or_address(x, &c->vals[k], c->type, &bits, &dg)) {
+			if (!value_or_address(ix, &c->vals[k], c->type, &bits, &dg)) {
 				errs++;
 				continue;
 			}
@@ -236,13 +265,13 @@ static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
 }
 
 /* .expect names, counts and values are input, checked before the run. */
-static int validate_expects(const emu_spec *s, emu_ctx *x, FILE *diag)
+static int validate_expects(const emu_spec *s, const spec_bufidx *ix, FILE *diag)
 {
 	int errs = 0;
 	for (int i = 0; i < s->nexpects; i++) {
 		const spec_expect *e = &s->expects[i];
 		ast_diags dg = spec_diags(s, e->file, diag);
-		emu_buffer *b = emu_gmem_find_name(&x->gmem, e->name);
+		emu_buffer *b = spec_bufidx_find(ix, e->name);
 		if (!b) {
 			ast_error(&dg, e->loc, "no buffer named '%s'", e->name);
 			errs++;
@@ -270,7 +299,9 @@ static int validate_expects(const emu_spec *s, emu_ctx *x, FILE *diag)
 int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
 	int errs = apply_buffers(s, x, diag);
-	errs += apply_params(s, x, diag);
+	spec_bufidx ix;
+	spec_bufidx_build(&ix, &x->gmem);
+	errs += apply_params(s, x, &ix, diag);
 	/* a PTXPlus table fills the literal pool of its kernel: c [0x1] on Tesla, the per-kernel
 	   bank c [0x10] on Fermi; .const directives come after it and win */
 	for (int i = 0; i < s->ntables; i++) {
@@ -281,6 +312,8 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 		for (int k = 0; k < t->nvals && 4 * (k + 1) <= EMU_BANK_BYTES; k++)
 			emu_type_put(x->cbank[bank] + 4 * k, EMU_T_U32, t->vals[k]);
 	}
-	errs += apply_consts(s, x, diag);
-	return errs + validate_expects(s, x, diag);
+	errs += apply_consts(s, x, &ix, diag);
+	errs += validate_expects(s, &ix, diag);
+	free(ix.v);
+	return errs;
 }

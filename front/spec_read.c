@@ -24,7 +24,47 @@ typedef struct {
 	int n, cap;
 	/* the first directive of each list kind in this file replaces the earlier list */
 	bool replaced_bufs, replaced_params, replaced_consts, replaced_expects;
+	/* the names of s->bufs, hashed (open addressing), for the duplicate check in O(1) */
+	int *names;
+	size_t ncap;
+	int nnames;
 } pstate;
+
+static uint64_t name_hash(const char *w)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *w; w++)
+		h = (h ^ (unsigned char)*w) * 1099511628211ull;
+	return h;
+}
+
+/* Index of the buffer named w in p->s->bufs, or -1; with add, remember buffer add_idx. */
+static int name_slot(pstate *p, const char *w, int add_idx)
+{
+	emu_spec *s = p->s;
+	if (add_idx >= 0 && 2 * (size_t)(p->nnames + 1) > p->ncap) {
+		size_t cap = p->ncap ? 2 * p->ncap : 64;
+		free(p->names);
+		p->names = xmalloc(cap * sizeof *p->names);
+		memset(p->names, 0xff, cap * sizeof *p->names);
+		p->ncap = cap;
+		p->nnames = 0;
+		for (int i = 0; i < s->nbufs; i++)
+			if (i != add_idx)
+				name_slot(p, s->bufs[i].name, i);
+	}
+	if (!p->ncap)
+		return -1;
+	size_t h = (size_t)name_hash(w) & (p->ncap - 1);
+	for (; p->names[h] >= 0; h = (h + 1) & (p->ncap - 1))
+		if (!strcmp(s->bufs[p->names[h]].name, w))
+			return p->names[h];
+	if (add_idx >= 0) {
+		p->names[h] = add_idx;
+		p->nnames++;
+	}
+	return -1;
+}
 
 #define GROW(arr, n) ((arr) = xrealloc((arr), sizeof *(arr) * (size_t)((n) + 1)), &(arr)[(n)++])
 
@@ -274,17 +314,25 @@ static bool buffer_init(pstate *p, int k, spec_buffer *b)
 static void d_buffer(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
+	if (!*replaced) { /* the earlier file's buffers go, and their names */
+		free(p->names);
+		p->names = NULL;
+		p->ncap = 0;
+		p->nnames = 0;
+	}
 	replace_once(replaced, s, free_bufs);
+	if (!p->ncap) /* names from an earlier spec_parse (nothing replaced yet in this one) */
+		for (int i = 0; i < s->nbufs; i++)
+			name_slot(p, s->bufs[i].name, i);
 	if (p->n < 4) {
 		perr(p, 0, "usage: .buffer NAME TYPE COUNT [@ADDR] [= INIT]%s", "");
 		return;
 	}
 	spec_buffer b = {.file = p->file, .loc = {p->line, p->t[1].col}};
-	for (int i = 0; i < s->nbufs; i++)
-		if (!strcmp(s->bufs[i].name, p->t[1].w)) {
-			perr(p, 1, "buffer '%s' defined twice", p->t[1].w);
-			return;
-		}
+	if (name_slot(p, p->t[1].w, -1) >= 0) {
+		perr(p, 1, "buffer '%s' defined twice", p->t[1].w);
+		return;
+	}
 	if (!get_type(p, 2, &b.type))
 		return;
 	/* a buffer's bytes must fit the 4 GiB below the shared window that buffers live in */
@@ -314,6 +362,7 @@ static void d_buffer(pstate *p, bool *replaced)
 	}
 	b.name = xstrdup(p->t[1].w);
 	*GROW(s->bufs, s->nbufs) = b;
+	name_slot(p, b.name, s->nbufs - 1);
 }
 
 static void d_param(pstate *p, bool *replaced)
@@ -556,6 +605,7 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 	}
 	int n = p->dg.nerrors;
 	free(p->t);
+	free(p->names);
 	free(p);
 	return n;
 }
