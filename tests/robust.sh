@@ -135,5 +135,26 @@ awk 'BEGIN { for (i = 0; i < 100000; i++) print ".buffer b" i " u8 1"; print ".b
 check "duplicate among 100000 buffers" 2 timeout 20 "$SIMTEMU" run -q "$tmp/dup.sass"
 contains "duplicate among 100000 buffers msg" err "dup.sass:100001:9: error: buffer 'b7' defined twice"
 
+# ---- 4. two functions of one name in a file ----
+printf '\tFunction : f\nEXIT;\n\tFunction : g\nEXIT;\n\tFunction : f\nEXIT;\n' >"$tmp/dupf.sass"
+check "function defined twice" 2 "$SIMTEMU" asm "$tmp/dupf.sass"
+contains "function defined twice msg" err "dupf.sass:5:13: error: function 'f' is defined twice (first at line 1)"
+
+# ---- 5. what fuzzing found, replayed through the command line (tests/fuzz/regress/) ----
+for f in tests/fuzz/regress/*/*; do
+	[ -f "$f" ] || continue
+	case $f in
+	*/run/*) set -- run -q --max-steps 2000 "$f" ;;
+	*/spec/*) set -- run -q --max-steps 2000 --spec "$f" $k ;;
+	*) set -- asm "$f" ;;
+	esac
+	ASAN_OPTIONS=exitcode=99 UBSAN_OPTIONS=exitcode=99 "$SIMTEMU" "$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ $got -le 3 ] && ! grep -qa 'Sanitizer\|runtime error' "$tmp/err"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL fuzz regression $f: exit $got"; grep -a 'ERROR\|SUMMARY\|runtime error' "$tmp/err" | head -3; fi
+done
+check "huge register number" 2 "$SIMTEMU" asm tests/fuzz/regress/run/huge-register-number.sass
+contains "huge register number msg" err "huge-register-number.sass:10:55: error: register 'R29999"
+
 echo "robust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
