@@ -97,7 +97,7 @@ check-deps:
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux clang
 
 CONF_SRC = $(wildcard tests/conformance/*.c)
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
@@ -163,7 +163,7 @@ fuzz-build:
 	done
 
 fuzz: fuzz-build
-	sh tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(CORPUS) $(FUZZ_HARNESSES)
+	FUZZ_ARGS="$(FUZZ_ARGS)" sh tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(CORPUS) $(FUZZ_HARNESSES)
 
 clean:
 	rm -rf build build-san build-switch build-fuzz simtemu simtemu-san simtemu-switch

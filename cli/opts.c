@@ -42,7 +42,7 @@ const char cli_usage_text[] =
 	"  --counts FMT         stats format: table, csv or json (default table)\n"
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
 	"  --per-cta            stats: also each CTA's totals\n"
-	"  -j N                 run CTAs on N worker threads (results and counts do not change)\n"
+	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n"
 	"  -q                   no summary\n"
 	"  -h, --help           this text\n"
 	"\n"

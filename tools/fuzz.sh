@@ -4,7 +4,8 @@
 # Seeds are copied at run time into BUILD/corpus/<harness>/ (never committed): examples/,
 # kernels/, tests/ inputs, tests/fuzz/regress/<harness>/ and, when present, CORPUS_DIR.
 # New inputs libFuzzer finds stay in BUILD/corpus/; crashes go to BUILD/findings/<harness>/.
-# A finding makes the script exit 1 (after the other harnesses have run).
+# A finding makes the script exit 1 (after the other harnesses have run). FUZZ_ARGS: more
+# libFuzzer flags (e.g. -detect_leaks=0 while a known leak waits for its owner).
 set -u
 build=$1 secs=$2 corpus=$3
 shift 3
@@ -26,7 +27,7 @@ for h in "$@"; do
 	[ -d tests/fuzz/regress/$h ] && cp tests/fuzz/regress/$h/* "$dir"/ 2>/dev/null
 	echo "fuzz: $h for ${secs}s ($(ls "$dir" | wc -l) inputs in $dir)"
 	"$build/fuzz_$h" "$dir" -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-		-malloc_limit_mb=1024 -artifact_prefix="$out/" -print_final_stats=1 \
+		-malloc_limit_mb=1024 -artifact_prefix="$out/" -print_final_stats=1 ${FUZZ_ARGS:-} \
 		>"$build/fuzz_$h.log" 2>&1
 	rc=$?
 	grep -E '^#[0-9]+.*(DONE|INITED)|stat::number_of_executed_units|cov:' "$build/fuzz_$h.log" | tail -3
