@@ -61,7 +61,8 @@ void emu_abi_setup(emu_ctx *x)
 
 emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count)
 {
-	g->bufs = xrealloc(g->bufs, sizeof *g->bufs * (size_t)(g->n + 1));
+	if (g->n == 0 || (g->n >= 4 && !(g->n & (g->n - 1)))) /* capacity doubles at powers of two */
+		g->bufs = xrealloc(g->bufs, sizeof *g->bufs * (size_t)(g->n ? 2 * g->n : 4));
 	emu_buffer *b = &g->bufs[g->n++];
 	memset(b, 0, sizeof *b);
 	b->name = xstrdup(name);

@@ -66,7 +66,15 @@ static int name_slot(pstate *p, const char *w, int add_idx)
 	return -1;
 }
 
-#define GROW(arr, n) ((arr) = xrealloc((arr), sizeof *(arr) * (size_t)((n) + 1)), &(arr)[(n)++])
+/* Append a slot: capacity doubles at each power of two (growing by one each time copied
+   the array per directive under allocators without mremap, quadratic in the lines). */
+static void *grow(void *arr, size_t elem, int n)
+{
+	if (n == 0 || (n >= 4 && !(n & (n - 1))))
+		return xrealloc(arr, elem * (size_t)(n ? 2 * n : 4));
+	return arr;
+}
+#define GROW(arr, n) ((arr) = grow((arr), sizeof *(arr), (n)), &(arr)[(n)++])
 
 static void perr(pstate *p, int k, const char *fmt, const char *a)
 {
@@ -435,8 +443,7 @@ static void read_table(emu_spec *s, const char *line, const char *rest)
 			q++;
 			continue;
 		}
-		t.vals = xrealloc(t.vals, sizeof *t.vals * (size_t)(t.nvals + 1));
-		t.vals[t.nvals++] = (uint32_t)v;
+		*GROW(t.vals, t.nvals) = (uint32_t)v;
 		q = next;
 	}
 	*GROW(s->tables, s->ntables) = t;
