@@ -156,5 +156,8 @@ done
 check "huge register number" 2 "$SIMTEMU" asm tests/fuzz/regress/run/huge-register-number.sass
 contains "huge register number msg" err "huge-register-number.sass:10:55: error: register 'R29999"
 
+check "ptxplus huge register half" 2 "$SIMTEMU" asm tests/fuzz/regress/ptxplus/huge-register-lo-min.ptxplus
+contains "ptxplus huge register half msg" err "'\$r8000000005.lo' is out of range"
+
 echo "robust: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
