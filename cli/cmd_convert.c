@@ -21,7 +21,7 @@ int cli_cmd_asm(int argc, char **argv)
 		return r < 0 ? 0 : r;
 	char *src = cli_read_text(file);
 	if (!src)
-		return cli_usage_error("cannot read '%s'", file);
+		return cli_read_error("", file);
 	emu_spec sp = {0};
 	if (!(src = cli_sass_of(file, src, &sp, o.target))) {
 		spec_free(&sp);
@@ -69,7 +69,7 @@ int cli_cmd_convert(int argc, char **argv)
 		return cli_usage_error("--to takes ptxplus or sass, not '%s'", to);
 	char *src = cli_read_text(file);
 	if (!src)
-		return cli_usage_error("cannot read '%s'", file);
+		return cli_read_error("", file);
 	emu_spec sp = {0};
 	if (!(src = cli_sass_of(file, src, &sp, target))) {
 		spec_free(&sp);

@@ -2,6 +2,10 @@
 #ifndef SIMTEMU_SPEC_H
 #define SIMTEMU_SPEC_H
 
+/* The most bytes one buffer, and all buffers together, may have: the 4 GiB that 32-bit
+   addresses reach (checked before anything is allocated). */
+#define SPEC_MAX_BUFFER_BYTES (1ull << 32)
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
