@@ -915,19 +915,32 @@ void asm_sel_iadd3(asm_ctx *c, int op)
 	in->cc_out |= asm_has_mod(ai, "CC");
 }
 
-/* LOP3.LUT d, a, b, c, lut */
+/* LOP3.LUT d, a, b, c, lut; LOP3.LUT.NZ|Z p, d, a, b, c, lut (Maxwell's predicate result) */
 void asm_sel_lop3(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
+	int k = ai->ops[0].kind == OPND_PRED;
+	if (ai->nops != 5 + k) {
+		asm_err(c, ai->loc, "LOP3.LUT takes %sRd, Ra, Rb, Rc, lut%s", k ? "P, " : "", "");
+		return;
+	}
 	in->h = EMU_H_LOP3;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	for (int k = 0; k < 3; k++)
-		in->s[k] = src_int(c, k + 1);
-	if (ai->ops[4].ival < 0 || ai->ops[4].ival > 0xff)
-		asm_err(c, ai->ops[4].loc, "the look-up table is 8 bits%s", "", "");
-	in->sub = (uint8_t)ai->ops[4].ival;
+	if (k) {
+		bool nz = asm_has_mod(ai, "NZ"), z = asm_has_mod(ai, "Z");
+		if (nz == z)
+			asm_err(c, ai->loc, "LOP3 with a predicate result needs .NZ or .Z%s", "", "");
+		in->d2 = dst_pred(c, &ai->ops[0]);
+		in->sub3 = nz ? 1 : 2;
+	}
+	in->d = asm_dst_reg(c, &ai->ops[k], 1);
+	for (int i = 0; i < 3; i++)
+		in->s[i] = src_int(c, k + i + 1);
+	const ast_opnd *lut = &ai->ops[k + 4];
+	if (lut->kind != OPND_IMM || lut->ival < 0 || lut->ival > 0xff)
+		asm_err(c, lut->loc, "the look-up table is an 8-bit immediate%s", "", "");
+	in->sub = (uint8_t)lut->ival;
 	if (!asm_has_mod(ai, "LUT"))
 		asm_err(c, ai->loc, "LOP3 needs .LUT%s", "", "");
 }

@@ -12,6 +12,7 @@
 #include "emu/stats.h"
 #include "util/xalloc.h"
 #include "conformance.h"
+#include "front/dump.h"
 #include "refs_kmp.h"
 #include "../gen/refs.h"
 
@@ -225,7 +226,18 @@ static int run_case(const char *corpus, const conf_case *c, int via, unsigned lo
 		snprintf(why, sizeof why, "cannot read %s", src ? spath : lpath);
 		goto out;
 	}
-	if (spec_parse(&sp, lpath, src, stderr) + spec_parse(&sp, spath, spec, stderr)) {
+	char *dirs = NULL, err[300], *sass = dump_split(src, &sp, NULL, &dirs, err, sizeof err);
+	if (!sass) {
+		snprintf(why, sizeof why, "%s", err);
+		goto out;
+	}
+	free(src);
+	src = sass;
+	int derrs = spec_parse(&sp, lpath, src, stderr) + spec_parse(&sp, spath, spec, stderr);
+	if (dirs)
+		derrs += spec_parse_more(&sp, lpath, dirs, stderr);
+	free(dirs);
+	if (derrs) {
 		snprintf(why, sizeof why, "directive errors");
 		goto out;
 	}
@@ -325,10 +337,6 @@ static const struct {
 	{"int64", "ISETP.X"},
 	{"intdiv", "64-bit conversions on sm_5x/6x"},
 	{"shflscan", "SHFL"},
-	{"exitloop", "a wrong result: under investigation"},
-	{"ifelse", "a wrong result: under investigation"},
-	{"fsqrtdiv", "a wrong result: under investigation"},
-	{"jumptab", "a SIMT stack overflow at BRX: under investigation"},
 };
 
 static const char *gen_pending_why(const char *kernel)
