@@ -42,6 +42,7 @@ const char cli_usage_text[] =
 	"  --counts FMT         stats format: table, csv or json (default table)\n"
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
 	"  --per-cta            stats: also each CTA's totals\n"
+	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n"
 	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n"
 	"  -q                   no summary\n"
 	"  -h, --help           this text\n"
@@ -172,6 +173,7 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 		return int_opt("-j", arg, 1, 1024, &o->jobs);
 	case 'q': o->quiet = true; break;
 	case 'P': o->per_cta = true; break;
+	case 'K': o->keep_sass = arg; break;
 	default: return -2;
 	}
 	return 0;
@@ -198,7 +200,7 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 		{"max-steps", required_argument, 0, 'm'}, {"dump", required_argument, 0, 'd'},
 		{"counts", required_argument, 0, 'c'}, {"by", required_argument, 0, 'y'},
 		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
-		{"per-cta", no_argument, 0, 'P'},
+		{"per-cta", no_argument, 0, 'P'}, {"keep-sass", required_argument, 0, 'K'},
 		{0, 0, 0, 0},
 	};
 	struct option lo[32];

@@ -459,5 +459,18 @@ contains "barrier 16 named" err "error: barrier 16 does not exist (barriers 0-15
 printf '.target sm_20\nMOV32I R0, 0x11;\nBAR.SYNC R0;\nEXIT;\n' >"$tmp/b17.sass"
 check "barrier 17 read" 3 "$SIMTEMU" run "$tmp/b17.sass"
 contains "barrier 17 named" err "trap: barrier 17 does not exist (barriers 0-15)"
+# PTX in: without the toolkit one message says which tool is missing and how to get it;
+# with it (make toolkit), the file is compiled for the target and runs
+SIMTEMU_CUDA=/nonexistent check "ptx without the toolkit" 2 "$SIMTEMU" run --spec tests/ptx/triple.spec tests/ptx/triple.ptx
+contains "ptx toolkit missing" err "tests/ptx/triple.ptx is PTX: running it needs NVIDIA's ptxas, which was not found (looked in /nonexistent/bin/); 'make toolkit' fetches it"
+if [ -x build/cuda/usr/bin/ptxas ] || command -v ptxas >/dev/null 2>&1; then
+	for t in sm_35 sm_52 sm_61; do
+		check "ptx for $t" 0 "$SIMTEMU" run --target $t --keep-sass "$tmp/triple.$t.sass" --spec tests/ptx/triple.spec tests/ptx/triple.ptx
+		contains "ptx $t expect" out "expect out: ok (8 values)"
+		contains "ptx $t listing kept" triple.$t.sass "code for $t"
+	done
+else
+	echo "cli: skipped the PTX runs (no toolkit: make toolkit)"
+fi
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
