@@ -11,8 +11,10 @@
 
 const char cli_usage_text[] =
 	"usage: simtemu COMMAND [options] FILE\n"
-	"FILE: a Fermi (sm_20/21) or Tesla (sm_10-13) SASS listing (cuobjdump -sass or\n"
-	"      hand-written), or PTXPlus of either (simtemu's or GPGPU-Sim's)\n"
+	"FILE: a SASS listing of Tesla (sm_10-13), Fermi (sm_20/21), Kepler (sm_30-37) or\n"
+	"      Maxwell/Pascal (sm_50-62): cuobjdump -sass, a whole cuobjdump output (-elf\n"
+	"      sections too), or hand-written; PTXPlus of Tesla or Fermi (simtemu's or\n"
+	"      GPGPU-Sim's); PTX (compiled with the toolkit's ptxas); - reads stdin\n"
 	"\n"
 	"commands:\n"
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
@@ -68,7 +70,7 @@ int cli_usage_error(const char *fmt, const char *a)
 char *cli_read_text(const char *path)
 {
 	size_t n;
-	char *b = xread_file(path, &n);
+	char *b = xread_file(strcmp(path, "-") ? path : "/dev/stdin", &n); /* -: standard input */
 	if (b && memchr(b, 0, n)) { /* a binary file is not a listing */
 		free(b);
 		errno = EINVAL;

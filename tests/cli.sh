@@ -472,5 +472,12 @@ if [ -x build/cuda/usr/bin/ptxas ] || command -v ptxas >/dev/null 2>&1; then
 else
 	echo "cli: skipped the PTX runs (no toolkit: make toolkit)"
 fi
+# - is standard input: a whole dump piped in (cuobjdump -elf -sass app | simtemu run -)
+if [ -d "$raw" ]; then
+	"$SIMTEMU" run --spec "$tmp/call.spec" - <"$raw/lysago_1180849_cuobjdump_complete_output_3T9DUQ.txt" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ $got -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL stdin run: exit $got"; cat "$tmp/err"; fi
+	contains "stdin dump ans" out "expect ans: ok (1 values)"
+fi
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
