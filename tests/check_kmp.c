@@ -330,6 +330,129 @@ static const kmp_case cases[] = {
 	 "ST.E [R20], R4;\nST.E [R20+0x4], R5;\nEXIT;\n"},
 };
 
+/* ---- 10. SYNC on sm_52: an if/else, SSY before, SYNC at the end of each side ----
+   pc  instruction                         (one warp of 32; P0 = tid < 8)
+   0-4 S2R, SHL, IADD.CC, IADD.X, ISETP     5 issues of 32 lanes
+   5   SSY JOIN                            push {SSY, all, JOIN}
+   6   @P0 BRA ELSE                        G = lanes 0-7, divergent forward: push {DIV, 0-7, ELSE},
+                                           A = lanes 8-31, fall through
+   7   MOV32I R4, 0x1  (24 lanes)
+   8   SYNC            (24 lanes)          unguarded: pop DIV: A = 0-7, pc = ELSE
+   9   MOV32I R4, 0x2  (8 lanes)
+   10  SYNC            (8 lanes)           pop SSY: A = all 32, pc = JOIN
+   11  STG, 12 EXIT    (32 lanes)
+   warp instructions 7 + 2 + 2 + 2 = 13; thread 7*32 + 2*24 + 2*8 + 2*32 = 352; active: the
+   BRA has G = 8, so 352 - 24 = 328; SYNC: 2 warp, 24 + 8 = 32 thread; BRA one divergent
+   branch; stack depth 2 (SSY + DIV). out: lanes 0-7 = 2, 8-31 = 1.
+   With .block 8 every lane takes the branch (G == A): pc = ELSE, nothing pushed; ELSE's MOV
+   and SYNC (which pops SSY back to JOIN), STG, EXIT: 7 + 2 + 2 = 11 warp instructions, 11 * 8
+   = 88 threads, one SYNC, no divergent branch, depth 1. out: all 2. */
+#define SYNC_BODY "S2R R0, SR_TID.X;\nSHL R1, R0, 0x2;\nIADD R2.CC, R1, c[0x0][0x140];\n" \
+	"IADD.X R3, RZ, c[0x0][0x144];\nISETP.LT.AND P0, PT, R0, 0x8, PT;\nSSY JOIN;\n@P0 BRA ELSE;\n" \
+	"MOV32I R4, 0x1;\nSYNC;\nELSE:\nMOV32I R4, 0x2;\nSYNC;\nJOIN:\nSTG.E [R2], R4;\nEXIT;\n"
+
+static const struct {
+	const char *name, *src;
+	uint64_t warp, thread, active, sync_warp, sync_thread, divergent;
+	int depth;
+} sync_cases[] = {
+	{"sync divergent if/else",
+	 ".target sm_52\n.block 32\n.buffer out u32 32\n.param u64 out\n"
+	 ".expect out = 2 2 2 2 2 2 2 2 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n" SYNC_BODY,
+	 13, 352, 328, 2, 32, 1, 2},
+	{"sync uniform branch",
+	 ".target sm_52\n.block 8\n.buffer out u32 8\n.param u64 out\n.expect out = 2 2 2 2 2 2 2 2\n" SYNC_BODY,
+	 11, 88, 88, 1, 8, 0, 1},
+};
+
+START_TEST(sync_counts)
+{
+	th_run r;
+	int rc = th_run_text(&r, sync_cases[_i].name, sync_cases[_i].src);
+	ck_assert_msg(rc == 0, "%s: rc %d\n%s", sync_cases[_i].name, rc, r.diag);
+	stats_totals t = stats_total(&r.x);
+	uint64_t c[4];
+	ck_assert_msg(th_row(&r, STATS_BY_OPCODE, "SYNC", c), "%s: no SYNC row", sync_cases[_i].name);
+	ck_assert_msg(t.warp == sync_cases[_i].warp && t.thread == sync_cases[_i].thread &&
+			      t.active == sync_cases[_i].active,
+		      "%s: warp %llu thread %llu active %llu", sync_cases[_i].name, (unsigned long long)t.warp,
+		      (unsigned long long)t.thread, (unsigned long long)t.active);
+	ck_assert_msg(c[0] == sync_cases[_i].sync_warp && c[1] == sync_cases[_i].sync_thread,
+		      "%s: SYNC warp %llu thread %llu", sync_cases[_i].name, (unsigned long long)c[0],
+		      (unsigned long long)c[1]);
+	ck_assert_msg(r.x.stats.divergent == sync_cases[_i].divergent && r.x.stats.max_depth == sync_cases[_i].depth,
+		      "%s: divergent %llu depth %d", sync_cases[_i].name, (unsigned long long)r.x.stats.divergent,
+		      (int)r.x.stats.max_depth);
+	th_free(&r);
+}
+END_TEST
+
+/* ---- 11. Control words ----
+   sm_35: a control word every 0x40 bytes; BRA 0x40 targets one and resumes at 0x48.
+   R4 = 5, the three MOV32Is at 0x28-0x38 are skipped, 5 + 0x10 = 21. Issued: 0x08, 0x10,
+   0x18, 0x20, then 0x48, 0x50, 0x58: 7 warp instructions, one MOV32I. */
+static const char cw35_src[] =
+	"code for sm_35\n.block 1\n.buffer out u32 1\n.param u64 out\n.expect out = 21\n"
+	"\tFunction : cw\n"
+	"/*0008*/ MOV R2, c[0x0][0x140];\n"
+	"/*0010*/ MOV R3, c[0x0][0x144];\n"
+	"/*0018*/ MOV32I R4, 0x5;\n"
+	"/*0020*/ BRA 0x40;\n"
+	"/*0028*/ MOV32I R4, 0x6;\n"
+	"/*0030*/ MOV32I R4, 0x7;\n"
+	"/*0038*/ MOV32I R4, 0x8;\n"
+	"/*0048*/ IADD R4, R4, 0x10;\n"
+	"/*0050*/ ST.E [R2], R4;\n"
+	"/*0058*/ EXIT;\n";
+
+/* sm_52: a control word every 0x20 bytes. BRX R4 -0x58 at 0x50: target = R4 + 0x58 (the next
+   instruction's address) - 0x58 = R4. Lane 0 has R4 = 0x88, lane 1 R4 = 0x98.
+   lane 0: 0x88 R6 = 0xa, BRA 0xa0 (a control word: resumes at 0xa8), STG, EXIT -> out[0] = 10
+   lane 1: 0x98 R6 = 0xb, then 0xa8 STG, EXIT                               -> out[1] = 11
+   Issued: 7 before the BRX; the BRX twice (two targets: one group jumps, the other waits in a
+   DIV token and re-runs the BRX: 2 + 1 = 3 threads); 4 + 3 on the two paths: 16 warp
+   instructions; the MOV32I at 0x58 and everything at 0x68-0x78 never run. */
+static const char brx52_src[] =
+	"code for sm_52\n.block 2\n.buffer out u32 2\n.param u64 out\n.expect out = 10 11\n"
+	"\tFunction : brx\n"
+	"/*0008*/ S2R R0, SR_TID.X;\n"
+	"/*0010*/ SHL R1, R0, 0x2;\n"
+	"/*0018*/ IADD R2.CC, R1, c[0x0][0x140];\n"
+	"/*0028*/ IADD.X R3, RZ, c[0x0][0x144];\n"
+	"/*0030*/ ISETP.EQ.AND P0, PT, R0, RZ, PT;\n"
+	"/*0038*/ MOV32I R5, 0x88;\n"
+	"/*0048*/ SEL R4, R5, 0x98, P0;\n"
+	"/*0050*/ BRX R4 -0x58;\n"
+	"/*0058*/ MOV32I R6, 0x1;\n"
+	"/*0068*/ STG.E [R2], R6;\n"
+	"/*0070*/ EXIT;\n"
+	"/*0078*/ EXIT;\n"
+	"/*0088*/ MOV32I R6, 0xa;\n"
+	"/*0090*/ BRA 0xa0;\n"
+	"/*0098*/ MOV32I R6, 0xb;\n"
+	"/*00a8*/ STG.E [R2], R6;\n"
+	"/*00b0*/ EXIT;\n";
+
+START_TEST(control_words)
+{
+	th_run r;
+	uint64_t c[4];
+	int rc = th_run_text(&r, "cw35", cw35_src);
+	ck_assert_msg(rc == 0, "cw35: rc %d\n%s", rc, r.diag);
+	ck_assert_msg(stats_total(&r.x).warp == 7, "cw35: warp %llu", (unsigned long long)stats_total(&r.x).warp);
+	ck_assert_msg(th_row(&r, STATS_BY_OPCODE, "MOV32I", c) && c[0] == 1, "cw35: MOV32I");
+	th_free(&r);
+
+	rc = th_run_text(&r, "brx52", brx52_src);
+	ck_assert_msg(rc == 0, "brx52: rc %d\n%s", rc, r.diag);
+	ck_assert_msg(stats_total(&r.x).warp == 16, "brx52: warp %llu", (unsigned long long)stats_total(&r.x).warp);
+	ck_assert_msg(th_row(&r, STATS_BY_OPCODE, "BRX", c), "brx52: no BRX row");
+	ck_assert_msg(c[0] == 2 && c[1] == 3, "brx52: BRX warp %llu thread %llu", (unsigned long long)c[0],
+		      (unsigned long long)c[1]);
+	th_free(&r);
+}
+END_TEST
+
 START_TEST(by_hand)
 {
 	th_run r;
@@ -344,6 +467,8 @@ Suite *kmp_suite(void)
 	Suite *s = suite_create("kmp");
 	TCase *t = tcase_create("kmp");
 	tcase_add_loop_test(t, by_hand, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_loop_test(t, sync_counts, 0, (int)(sizeof sync_cases / sizeof sync_cases[0]));
+	tcase_add_test(t, control_words);
 	suite_add_tcase(s, t);
 	return s;
 }
