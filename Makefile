@@ -28,20 +28,25 @@ LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptx
           emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
           gen/maxwell.c \
-          cli/spec_apply.c cli/spec_check.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c \
+          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c \
           dbg/dbg_cmds.c dbg/dbg_parse.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
 # The command line's front end, linked into the binary only (cli/main.c is its main)
-CLI_SRC = cli/opts.c cli/launch.c cli/ptxin.c cli/cmd_run.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
+CLI_SRC = cli/opts.c cli/launch.c cli/ptxin.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
           cli/cmd_convert.c
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)$(if $(filter switch,$(DISPATCH)),-switch,)
 
-.PHONY: fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
+# simtemu --version: the release, and the git revision the binary was built from (if any)
+VERSION ?= 0.1
+GIT_REV := $(shell git describe --always --dirty 2>/dev/null)
+$(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV='"$(GIT_REV)"'
+
+.PHONY: install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -131,6 +136,15 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
 	SIMTEMU=./$(BIN) sh tests/gen/check.sh
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, the man page and the bash completion
+PREFIX ?= /usr/local
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/simtemu
+	install -m 644 docs/simtemu.1 $(DESTDIR)$(PREFIX)/share/man/man1/simtemu.1
+	install -m 644 tools/simtemu.bash-completion $(DESTDIR)$(PREFIX)/share/bash-completion/completions/simtemu
 
 # Re-record the behaviour goldens (only for an intended change of behaviour)
 golden: $(BIN)

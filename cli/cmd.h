@@ -6,6 +6,7 @@
 
 int cli_cmd_run(int argc, char **argv, bool stats); /* run, stats (cmd_run.c) */
 int cli_cmd_trace(int argc, char **argv);           /* cmd_trace.c */
+int cli_cmd_spec(int argc, char **argv);            /* cmd_spec.c */
 int cli_cmd_debug(int argc, char **argv);           /* cmd_debug.c */
 int cli_cmd_compare(int argc, char **argv);         /* cmd_compare.c */
 int cli_cmd_convert(int argc, char **argv);         /* convert, asm, isa: cmd_convert.c */

@@ -28,8 +28,11 @@ static int report(emu_ctx *x, const emu_spec *sp, const cli_opts *o, bool stats)
 		printf("warp_inst %llu  thread_inst %llu  active_thread_inst %llu  pred_off %llu  "
 		       "simd_efficiency %.4f\n", (unsigned long long)t.warp, (unsigned long long)t.thread,
 		       (unsigned long long)t.active, (unsigned long long)t.predoff, stats_simd_efficiency(x));
-		printf("result: %s (%d of %d .expect held)\n", failed ? "FAIL" : "ok", nchecked - failed,
-		       nchecked);
+		if (!nchecked)
+			printf("result: ok (nothing checked: no .expect)\n");
+		else
+			printf("result: %s (%d of %d .expect held)\n", failed ? "FAIL" : "ok", nchecked - failed,
+			       nchecked);
 	}
 	return failed ? CLI_EXIT_EXPECT : 0;
 }

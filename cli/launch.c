@@ -89,9 +89,10 @@ static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec
 	return fi;
 }
 
-/* Parse options, assemble, apply directives. 0 when ready; else the exit status. */
-int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
-		cli_extra_fn extra_opt)
+/* Parse options, assemble, apply directives (warn: about constant reads nothing set).
+   0 when ready; else the exit status. */
+static int prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
+		   cli_extra_fn extra_opt, bool warn)
 {
 	memset(L, 0, sizeof *L);
 	int r = cli_parse_opts(argc, argv, &L->o, &L->file, extra, user, extra_opt);
@@ -142,13 +143,29 @@ int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra
 		return CLI_EXIT_INPUT;
 	if (L->o.per_cta)
 		L->x.cta_stats = xcalloc((size_t)L->x.grid[0] * L->x.grid[1] * L->x.grid[2], sizeof *L->x.cta_stats);
-	emu_abi_setup(&L->x);
+	spec_written_abi(&L->w, &L->x); /* writes the ABI too */
 	if (L->o.printf_path) {
 		if (!(L->printf_out = fopen(L->o.printf_path, "w")))
 			return cli_usage_error("cannot write --printf '%s'", L->o.printf_path);
 		L->x.printf_out = L->printf_out;
 	}
-	return spec_apply(&L->sp, &L->x, stderr) ? CLI_EXIT_INPUT : 0;
+	if (spec_apply_marked(&L->sp, &L->x, stderr, &L->w))
+		return CLI_EXIT_INPUT;
+	if (warn)
+		spec_warn_unset(&L->x, &L->w, stderr);
+	return 0;
+}
+
+int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
+		cli_extra_fn extra_opt)
+{
+	return prepare(L, argc, argv, extra, user, extra_opt, true);
+}
+
+int cli_prepare_quiet(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
+		      cli_extra_fn extra_opt)
+{
+	return prepare(L, argc, argv, extra, user, extra_opt, false);
 }
 
 void cli_cleanup(cli_launch *L)
@@ -162,6 +179,7 @@ void cli_cleanup(cli_launch *L)
 		emu_ctx_free(&L->x);
 	emu_program_free(L->p);
 	spec_free(&L->sp);
+	spec_written_free(&L->w);
 	free(L->src);
 	free(L->spec_src);
 }

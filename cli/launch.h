@@ -17,13 +17,18 @@ typedef struct {
 	emu_ctx x;
 	bool have_ctx;
 	FILE *printf_out;     /* --printf FILE, open while the launch runs */
+	spec_written w;       /* the constant-bank bytes the ABI and the directives set */
 } cli_launch;
 
 /* Parse options (the command's extra ones go to extra_opt with user), read and assemble
    FILE, apply its directives and --spec's. 0 when ready; -1 after --help; else the exit
-   status (reported). cli_cleanup(L) afterwards in every case. */
+   status (reported). Constant-bank reads that neither the ABI nor a directive set are
+   warned about on stderr, once per location. cli_cleanup(L) afterwards in every case. */
 int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
 		cli_extra_fn extra_opt);
+/* The same without the warnings about constant reads that nothing set (simtemu spec). */
+int cli_prepare_quiet(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
+		      cli_extra_fn extra_opt);
 void cli_cleanup(cli_launch *L);
 /* src (freed) as the SASS of a whole cuobjdump output for target (NULL: its only one), its
    constant tables into sp (asm, convert: no launch, so no __device__ buffers); NULL after

@@ -5,6 +5,14 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 
+/* make passes the release (VERSION) and, in a git checkout, git describe's revision */
+#ifndef SIMTEMU_VERSION
+#define SIMTEMU_VERSION "0.1"
+#endif
+#ifndef SIMTEMU_REV
+#define SIMTEMU_REV ""
+#endif
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -12,6 +20,11 @@ int main(int argc, char **argv)
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
 		fputs(cli_usage_text, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+		printf("simtemu %s%s%s%s\n", SIMTEMU_VERSION, SIMTEMU_REV[0] ? " (" : "", SIMTEMU_REV,
+		       SIMTEMU_REV[0] ? ")" : "");
 		return 0;
 	}
 	if (!strcmp(cmd, "run"))
@@ -22,6 +35,8 @@ int main(int argc, char **argv)
 		return cli_cmd_asm(argc - 1, argv + 1);
 	if (!strcmp(cmd, "isa"))
 		return cli_cmd_isa(argc - 1, argv + 1);
+	if (!strcmp(cmd, "spec"))
+		return cli_cmd_spec(argc - 1, argv + 1);
 	if (!strcmp(cmd, "trace"))
 		return cli_cmd_trace(argc - 1, argv + 1);
 	if (!strcmp(cmd, "debug"))

@@ -9,6 +9,29 @@
 #include "util/num.h"
 #include "util/xalloc.h"
 
+#define LAUNCH_OPTS \
+	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n" \
+	"  --kernel NAME        function to launch (default: .kernel, else the first)\n" \
+	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n" \
+	"  --block X[,Y[,Z]]    CTA size in threads (default 32)\n" \
+	"  --target sm_XX       dialect (default: from the listing, else sm_20)\n" \
+	"  --warp-size N        lanes per warp, 1..32 (default 32)\n" \
+	"  --max-steps N        warp-instruction budget (default 1e10); exhausting it traps\n" \
+	"  --stack-depth N      SIMT stack limit in tokens (default 64)\n" \
+	"  --dump NAME          print a buffer after the run (repeatable)\n" \
+	"  --counts FMT         stats format: table, csv or json (default table)\n" \
+	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n" \
+	"  --per-cta            stats: also each CTA's totals\n" \
+	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n" \
+	"  --printf FILE        the kernel's printf output (default: stdout)\n" \
+	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n" \
+	"  -q                   no summary\n" \
+	"  -h, --help           this command's usage\n"
+
+#define EXIT_TEXT \
+	"exit status: 0 ok and every .expect held; 1 an .expect failed; 2 bad input\n" \
+	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error\n"
+
 const char cli_usage_text[] =
 	"usage: simtemu COMMAND [options] FILE\n"
 	"FILE: a SASS listing of Tesla (sm_10-13), Fermi (sm_20/21), Kepler (sm_30-37) or\n"
@@ -20,6 +43,8 @@ const char cli_usage_text[] =
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
 	"  stats   FILE      run, then print per-opcode dynamic counts\n"
 	"  asm     FILE      assemble only; list the decoded program or the errors\n"
+	"  spec    FILE      print a starting launch spec read off the code (parameters,\n"
+	"                    pointers, constant banks to fill): simtemu spec F > F.spec\n"
 	"  trace   FILE      run, printing one SIMT-stack row per instruction of one warp\n"
 	"                    (--cta C --warp W, --format table|csv|json, --no-pops)\n"
 	"  debug   FILE      gdb-like debugger (help inside); --batch FILE reads commands\n"
@@ -31,27 +56,55 @@ const char cli_usage_text[] =
 	"                    buffers (--tol EPS for floats) and print their counts side by\n"
 	"                    side with differences (--by, --counts; --plot FILE.svg)\n"
 	"\n"
-	"options for run, stats, trace, debug and compare:\n"
-	"  --spec FILE          extra directive file (overrides the kernel file's directives)\n"
-	"  --kernel NAME        function to launch (default: .kernel, else the first)\n"
-	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
-	"  --block X[,Y[,Z]]    CTA size in threads (default 32)\n"
-	"  --target sm_XX       dialect (default: from the listing, else sm_20)\n"
-	"  --warp-size N        lanes per warp, 1..32 (default 32)\n"
-	"  --max-steps N        warp-instruction budget (default 1e10); exhausting it traps\n"
-	"  --stack-depth N      SIMT stack limit in tokens (default 64)\n"
-	"  --dump NAME          print a buffer after the run (repeatable)\n"
-	"  --counts FMT         stats format: table, csv or json (default table)\n"
-	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
-	"  --per-cta            stats: also each CTA's totals\n"
-	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n"
-	"  --printf FILE        the kernel's printf output (default: stdout)\n"
-	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n"
-	"  -q                   no summary\n"
-	"  -h, --help           this text\n"
+	"options for run, stats, trace, debug, compare and spec:\n"
+	LAUNCH_OPTS
+	"  --version            print simtemu's version\n"
 	"\n"
-	"exit status: 0 ok and every .expect held; 1 an .expect failed; 2 bad input\n"
-	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error\n";
+	EXIT_TEXT;
+
+/* Each command's own --help: its usage line, what it does, its options. */
+static const struct {
+	const char *cmd, *text;
+} cmd_help[] = {
+	{"run", "usage: simtemu run [options] FILE\n"
+		"Assemble FILE, launch its kernel, check the .expect directives and print a summary.\n"
+		"Reads of parameter slots or constant-bank bytes that nothing set are warned about.\n\n"
+		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
+	{"stats", "usage: simtemu stats [options] FILE\n"
+		"Run FILE like run, then print per-opcode dynamic counts (--counts table|csv|json,\n"
+		"--by opcode|mnemonic|class|pc; docs/formats.md has the CSV and JSON forms).\n\n"
+		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
+	{"asm", "usage: simtemu asm [--target sm_XX] [--kernel NAME] FILE\n"
+		"Assemble FILE only: list the decoded program, or the located errors (exit 2).\n"},
+	{"spec", "usage: simtemu spec [options] FILE\n"
+		"Print a starting launch spec for FILE, read off its code: the parameter slots it reads\n"
+		"(offset, width, which it loads or stores through, with a .buffer each), .grid and\n"
+		".block, and the constant banks it reads that nothing fills. Every value is a\n"
+		"placeholder: edit it, then simtemu run --spec FILE.spec FILE.\n\n"
+		"options (--target, --kernel, --grid, --block, --spec as for run):\n" LAUNCH_OPTS},
+	{"trace", "usage: simtemu trace [options] FILE\n"
+		"Run FILE, printing one SIMT-stack row per instruction issued by one warp.\n\n"
+		"trace's options:\n"
+		"  --cta N              the CTA (linear index, default 0)\n"
+		"  --warp N             the warp in it (default 0)\n"
+		"  --format FMT         table, csv or json (default table)\n"
+		"  --no-pops            no rows for stack pops\n\n"
+		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
+	{"debug", "usage: simtemu debug [options] FILE\n"
+		"A gdb-like debugger (help inside). --batch FILE reads commands from FILE, as does a\n"
+		"stdin that is not a terminal.\n\n"
+		"debug's options:\n"
+		"  --batch FILE         read the commands from FILE\n\n"
+		"options:\n" LAUNCH_OPTS},
+};
+
+const char *cli_command_help(const char *cmd)
+{
+	for (size_t i = 0; i < sizeof cmd_help / sizeof cmd_help[0]; i++)
+		if (!strcmp(cmd_help[i].cmd, cmd))
+			return cmd_help[i].text;
+	return cli_usage_text;
+}
 
 int cli_read_error(const char *what, const char *path)
 {
@@ -222,7 +275,7 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 	while ((c = getopt_long(argc, argv, ":j:qh", lo, NULL)) != -1) {
 		int r;
 		switch (c) {
-		case 'h': fputs(cli_usage_text, stdout); return -1;
+		case 'h': fputs(cli_command_help(argv[0]), stdout); return -1;
 		case ':': return cli_usage_error("option '%s' needs a value", argv[optind - 1]);
 		case '?': return cli_usage_error("unknown option '%s'", argv[optind - 1]);
 		default:

@@ -28,6 +28,8 @@ typedef int (*cli_extra_fn)(void *user, int c, const char *arg);
 
 /* simtemu --help */
 extern const char cli_usage_text[];
+/* simtemu COMMAND --help: that command's usage and options (else the global text). */
+const char *cli_command_help(const char *cmd);
 
 /* Report a usage error (fmt takes one string) and return CLI_EXIT_INPUT. */
 int cli_usage_error(const char *fmt, const char *a);

@@ -218,7 +218,7 @@ static bool value_or_address(const spec_bufidx *ix, const spec_val *v, emu_type 
 }
 
 /* Parameters: appended with natural alignment from the generation's offset in c[0x0]. */
-static int apply_params(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag)
+static int apply_params(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag, spec_written *w)
 {
 	int errs = 0;
 	uint32_t cur = 0;
@@ -238,6 +238,8 @@ static int apply_params(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FI
 			continue;
 		}
 		emu_type_put(x->cbank[0] + x->prog->rt->param_offset + off, q->type, bits);
+		if (w)
+			spec_written_mark(w, 0, x->prog->rt->param_offset + off, size);
 		cur = off + size;
 		if (cur > x->param_bytes)
 			x->param_bytes = cur;
@@ -245,7 +247,7 @@ static int apply_params(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FI
 	return errs;
 }
 
-static int apply_consts(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag)
+static int apply_consts(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag, spec_written *w)
 {
 	int errs = 0;
 	for (int i = 0; i < s->nconsts; i++) {
@@ -259,6 +261,8 @@ static int apply_consts(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FI
 				continue;
 			}
 			emu_type_put(x->cbank[c->bank] + c->off + (uint32_t)(k * size), c->type, bits);
+			if (w)
+				spec_written_mark(w, c->bank, c->off + (uint32_t)(k * size), (uint32_t)size);
 		}
 	}
 	return errs;
@@ -298,10 +302,15 @@ static int validate_expects(const emu_spec *s, const spec_bufidx *ix, FILE *diag
 
 int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
+	return spec_apply_marked(s, x, diag, NULL);
+}
+
+int spec_apply_marked(const emu_spec *s, emu_ctx *x, FILE *diag, spec_written *w)
+{
 	int errs = apply_buffers(s, x, diag);
 	spec_bufidx ix;
 	spec_bufidx_build(&ix, &x->gmem);
-	errs += apply_params(s, x, &ix, diag);
+	errs += apply_params(s, x, &ix, diag, w);
 	/* a PTXPlus table fills the literal pool of its kernel: c [0x1] on Tesla, the per-kernel
 	   bank c [0x10] on Fermi; .const directives come after it and win */
 	for (int i = 0; i < s->ntables; i++) {
@@ -311,8 +320,10 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 			continue;
 		for (int k = 0; k < t->nvals && t->off + 4 * ((uint64_t)k + 1) <= EMU_BANK_BYTES; k++)
 			emu_type_put(x->cbank[bank] + t->off + 4 * k, EMU_T_U32, t->vals[k]);
+		if (w)
+			spec_written_mark(w, bank, t->off, 4 * (uint32_t)t->nvals);
 	}
-	errs += apply_consts(s, x, &ix, diag);
+	errs += apply_consts(s, x, &ix, diag, w);
 	x->printf_fmt = s->printf_fmt;
 	errs += validate_expects(s, &ix, diag);
 	free(ix.v);

@@ -7,6 +7,7 @@
 
 #include "emu/emu.h"
 #include "front/spec.h"
+#include "cli/spec_guess.h"
 
 /* Grid, block, shared and local sizes given by directives, into the context. */
 /* Buffers by name, for many look-ups (a linear search each made 100,000 .expect lines
@@ -21,6 +22,8 @@ emu_buffer *spec_bufidx_find(const spec_bufidx *ix, const char *name);
 void spec_geometry(const emu_spec *s, emu_ctx *x);
 /* Create buffers, write parameters and constants. Returns errors reported. */
 int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
+/* The same, marking in w (if not NULL) the constant-bank bytes it writes. */
+int spec_apply_marked(const emu_spec *s, emu_ctx *x, FILE *diag, spec_written *w);
 /* Check every .expect; prints one line each to out. Returns the number that failed. */
 int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
 /* Print a buffer's contents (--dump). False if there is no such buffer. */
