@@ -535,5 +535,15 @@ contains "nothing checked" out "result: ok (nothing checked: no .expect)"
 printf '.param s32 1\n' >"$tmp/one.spec"
 check "one param set" 3 "$SIMTEMU" run --spec "$tmp/one.spec" "$tmp/fill.sass"
 if grep -q 'c\[0x0\]\[0x140\]' "$tmp/err"; then fail=$((fail + 1)); echo "FAIL a set param warned"; else pass=$((pass + 1)); fi
+# --version; make install puts the binary, the man page and the bash completion under PREFIX
+check "version" 0 "$SIMTEMU" --version
+if grep -qE '^simtemu [0-9]' "$tmp/out"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL --version: $(cat "$tmp/out")"; fi
+if [ -f Makefile ] && command -v make >/dev/null 2>&1; then
+	check "make install" 0 make -s install PREFIX="$tmp/inst" BIN="$(basename "$SIMTEMU")"
+	for f in bin/simtemu share/man/man1/simtemu.1 share/bash-completion/completions/simtemu; do
+		if [ -f "$tmp/inst/$f" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL make install: no $f"; fi
+	done
+	check "installed binary runs" 0 "$tmp/inst/bin/simtemu" --version
+fi
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
