@@ -26,6 +26,46 @@ void asm_err(asm_ctx *c, ast_loc loc, const char *fmt, const char *a, const char
 	ast_error(c->dg, loc, fmt, a, b);
 }
 
+/* Edit distance (insertions, deletions, substitutions) of two short names, capped at 9. */
+static int edit_distance(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b);
+	if (n > 31 || m > 31)
+		return 9;
+	int d[32][32];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m];
+}
+
+/* The dialect's opcode nearest to an unknown mnemonic (at most 2 edits, and fewer than its
+   length), for "did you mean"; NULL if none is that near. */
+static const char *nearest_opcode(isa_dialect d, const char *mnem)
+{
+	int n, best = 3;
+	const isa_desc *t = isa_table(d, &n);
+	const char *name = NULL;
+	for (int i = 0; t && i < n; i++) {
+		int e = edit_distance(mnem, t[i].name);
+		if (e < best && e < (int)strlen(mnem)) {
+			best = e;
+			name = t[i].name;
+		}
+	}
+	return name;
+}
+
 /* ---- operand kinds against the table's shape string ---- */
 
 static char kind_letter(const ast_opnd *o)
@@ -486,6 +526,9 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			if (is_tex)
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture and surface "
 					  "accesses need sampler state that a listing does not carry", ai->mnem, c->target);
+			else if (nearest_opcode(c->dialect, ai->mnem))
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s; did you mean %s?", ai->mnem,
+					  c->target, nearest_opcode(c->dialect, ai->mnem));
 			else
 				asm_err(c, ai->loc, "unsupported opcode '%s' for %s", ai->mnem, c->target);
 			continue;

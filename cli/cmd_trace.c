@@ -1,6 +1,7 @@
 /* simtemu trace: run, printing one SIMT-stack row per issued instruction (and per pop) of one warp. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "cli/cmd.h"
@@ -47,6 +48,21 @@ int cli_cmd_trace(int argc, char **argv)
 	dbg_trace t = {.out = stdout, .fmt = DBG_TABLE, .pops = true};
 	cli_launch L;
 	int rc = cli_prepare(&L, argc, argv, extra, &t, trace_opt);
+	if (!rc) { /* a CTA or warp the launch does not have is a usage error */
+		uint64_t nctas = (uint64_t)L.x.grid[0] * L.x.grid[1] * L.x.grid[2];
+		uint64_t nthreads = (uint64_t)L.x.block[0] * L.x.block[1] * L.x.block[2];
+		uint64_t nwarps = (nthreads + (uint64_t)L.x.warp_size - 1) / (uint64_t)L.x.warp_size;
+		char m[160];
+		if ((uint64_t)t.cta >= nctas) {
+			snprintf(m, sizeof m, "--cta %%s: no such CTA (the grid has CTAs 0-%llu)", (unsigned long long)nctas - 1);
+			snprintf(m + 120, 40, "%d", t.cta);
+			rc = cli_usage_error(m, m + 120);
+		} else if ((uint64_t)t.warp >= nwarps) {
+			snprintf(m, sizeof m, "--warp %%s: no such warp (a CTA has warps 0-%llu)", (unsigned long long)nwarps - 1);
+			snprintf(m + 120, 40, "%d", t.warp);
+			rc = cli_usage_error(m, m + 120);
+		}
+	}
 	if (!rc) {
 		L.x.hook = dbg_trace_hook;
 		L.x.hook_user = &t;

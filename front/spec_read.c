@@ -544,6 +544,40 @@ static void tokenize(pstate *p, char *line)
 	}
 }
 
+/* The directive nearest to an unknown one (at most 2 edits), for "did you mean"; or NULL. */
+static const char *nearest_directive(const char *d)
+{
+	static const char *const names[] = {".target", ".kernel", ".printf", ".grid", ".block", ".shared",
+					    ".local", ".buffer", ".param", ".const", ".expect", NULL};
+	size_t n = strlen(d);
+	if (n > 31)
+		return NULL;
+	const char *best = NULL;
+	int bestd = 3;
+	for (int k = 0; names[k]; k++) {
+		size_t m = strlen(names[k]);
+		int t[32][32];
+		for (size_t i = 0; i <= n; i++)
+			t[i][0] = (int)i;
+		for (size_t j = 0; j <= m; j++)
+			t[0][j] = (int)j;
+		for (size_t i = 1; i <= n; i++)
+			for (size_t j = 1; j <= m; j++) {
+				int v = t[i - 1][j - 1] + (d[i - 1] != names[k][j - 1]);
+				if (t[i - 1][j] + 1 < v)
+					v = t[i - 1][j] + 1;
+				if (t[i][j - 1] + 1 < v)
+					v = t[i][j - 1] + 1;
+				t[i][j] = v;
+			}
+		if (t[n][m] < bestd) {
+			bestd = t[n][m];
+			best = names[k];
+		}
+	}
+	return best;
+}
+
 /* One directive line (tokenized into p); rest: the text after it, for a PTXPlus table. */
 /* .printf "format": C escapes \n \t \" \\ \% inside the quotes */
 static void d_printf(pstate *p, const char *line)
@@ -619,8 +653,15 @@ static void directive(pstate *p, const char *line, const char *rest)
 		d_const(p, &p->replaced_consts);
 	else if (!strcmp(d, ".expect"))
 		d_expect(p, &p->replaced_expects);
-	else if (strcmp(d, ".headerflags"))
-		perr(p, 0, "unknown directive '%s'", d);
+	else if (strcmp(d, ".headerflags")) {
+		const char *near = nearest_directive(d);
+		if (near) {
+			char m[120];
+			snprintf(m, sizeof m, "unknown directive '%%s'; did you mean %s?", near);
+			perr(p, 0, m, d);
+		} else
+			perr(p, 0, "unknown directive '%s'", d);
+	}
 }
 
 int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)

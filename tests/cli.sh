@@ -545,5 +545,17 @@ if [ -f Makefile ] && command -v make >/dev/null 2>&1; then
 	done
 	check "installed binary runs" 0 "$tmp/inst/bin/simtemu" --version
 fi
+# did you mean: the nearest opcode of the target's table, the nearest directive
+printf '.target sm_20\nISCAD R0, R1, R2, 0x2;\nEXIT;\n' >"$tmp/typo.sass"
+check "opcode typo" 2 "$SIMTEMU" asm "$tmp/typo.sass"
+contains "opcode suggestion" err "typo.sass:2:1: error: unsupported opcode 'ISCAD' for sm_20; did you mean ISCADD?"
+printf '.blok 8\n' >"$tmp/typo.spec"
+check "directive typo" 2 "$SIMTEMU" run --spec "$tmp/typo.spec" examples/walk.sass
+contains "directive suggestion" err "typo.spec:1:1: error: unknown directive '.blok'; did you mean .block?"
+# trace of a warp or CTA the launch does not have: a usage error naming the range
+check "trace no such warp" 2 "$SIMTEMU" trace --warp 5 examples/walk.sass
+contains "trace warp range" err "simtemu: --warp 5: no such warp (a CTA has warps 0-0)"
+check "trace no such cta" 2 "$SIMTEMU" trace --cta 2 --grid 2 examples/walk.sass
+contains "trace cta range" err "simtemu: --cta 2: no such CTA (the grid has CTAs 0-1)"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
