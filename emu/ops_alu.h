@@ -610,7 +610,8 @@ static void h_double(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 		fesetround(old);
 }
 
-static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+/* The lanes where a CMP b on the doubles of s[0] and s[1] holds (DSETP, DSET). */
+static uint32_t dcmp_lanes(const emu_ctx *x, const emu_warp *w, const emu_insn *in)
 {
 	int n = w->nlanes;
 	uint32_t r = 0;
@@ -620,6 +621,12 @@ static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 			: (uint32_t)(in->sub >> (a < b ? 0 : a == b ? 1 : 2)) & 1;
 		r |= t << l;
 	}
+	return r;
+}
+
+static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t r = dcmp_lanes(x, w, in);
 	uint32_t c = pred_val(w, &in->s[2]);
 	pred_write(w, in->d, bop(in->sub2, r, c), G);
 	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);

@@ -463,7 +463,8 @@ contains "barrier 17 named" err "trap: barrier 17 does not exist (barriers 0-15)
 # with it (make toolkit), the file is compiled for the target and runs
 SIMTEMU_CUDA=/nonexistent check "ptx without the toolkit" 2 "$SIMTEMU" run --spec tests/ptx/triple.spec tests/ptx/triple.ptx
 contains "ptx toolkit missing" err "tests/ptx/triple.ptx is PTX: running it needs NVIDIA's ptxas, which was not found (looked in /nonexistent/bin/); 'make toolkit' fetches it"
-if [ -x build/cuda/usr/bin/ptxas ] || command -v ptxas >/dev/null 2>&1; then
+if { [ -x build/cuda/usr/bin/ptxas ] && [ -x build/cuda/usr/bin/cuobjdump ]; } ||
+	{ command -v ptxas >/dev/null 2>&1 && command -v cuobjdump >/dev/null 2>&1; }; then
 	for t in sm_35 sm_52 sm_61; do
 		check "ptx for $t" 0 "$SIMTEMU" run --target $t --keep-sass "$tmp/triple.$t.sass" --spec tests/ptx/triple.spec tests/ptx/triple.ptx
 		contains "ptx $t expect" out "expect out: ok (8 values)"
