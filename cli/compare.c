@@ -1,4 +1,4 @@
-/* simtemu compare: two runs' outputs and counts side by side (SPEC sections 1 and 7). */
+/* simtemu compare: two or more runs' outputs and counts side by side (SPEC sections 1 and 7). */
 #include "cli/compare.h"
 
 #include <math.h>
