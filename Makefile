@@ -124,7 +124,7 @@ layers: $(BUILD)/layers_rt
 	sh tools/layers.sh
 
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
-	cd tests && SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
+	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh

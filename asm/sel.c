@@ -812,9 +812,17 @@ void asm_sel_leave(asm_ctx *c, int op)
 	c->in->h = v == ISA_V_BRK ? EMU_H_BRK : v == ISA_V_CONT ? EMU_H_CONT : v == ISA_V_RET ? EMU_H_RET : EMU_H_EXIT;
 }
 
+/* CAL/JCAL target. JCAL 0x0 is a call whose target the linker had not resolved when
+   cuobjdump printed it: in CUDA code, vprintf (printf's argument buffer is set up before
+   it: the format string's address in R4:R5, the arguments' in R6:R7). */
 void asm_sel_call(asm_ctx *c, int op)
 {
 	(void)op;
+	const ast_insn *ai = c->ai;
+	if (c->desc->var == ISA_V_JCAL && ai->nops == 1 && ai->ops[0].kind == OPND_IMM && ai->ops[0].ival == 0) {
+		c->in->h = EMU_H_PRINTF;
+		return;
+	}
 	c->in->h = EMU_H_CAL;
 	branch_target(c);
 }

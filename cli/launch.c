@@ -143,11 +143,19 @@ int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra
 	if (L->o.per_cta)
 		L->x.cta_stats = xcalloc((size_t)L->x.grid[0] * L->x.grid[1] * L->x.grid[2], sizeof *L->x.cta_stats);
 	emu_abi_setup(&L->x);
+	if (L->o.printf_path) {
+		if (!(L->printf_out = fopen(L->o.printf_path, "w")))
+			return cli_usage_error("cannot write --printf '%s'", L->o.printf_path);
+		L->x.printf_out = L->printf_out;
+	}
 	return spec_apply(&L->sp, &L->x, stderr) ? CLI_EXIT_INPUT : 0;
 }
 
 void cli_cleanup(cli_launch *L)
 {
+	if (L->printf_out)
+		fclose(L->printf_out);
+	L->printf_out = NULL;
 	if (L->have_ctx)
 		free(L->x.cta_stats);
 	if (L->have_ctx)

@@ -16,6 +16,7 @@ typedef struct {
 	emu_program *p;
 	emu_ctx x;
 	bool have_ctx;
+	FILE *printf_out;     /* --printf FILE, open while the launch runs */
 } cli_launch;
 
 /* Parse options (the command's extra ones go to extra_opt with user), read and assemble

@@ -45,6 +45,7 @@ const char cli_usage_text[] =
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
 	"  --per-cta            stats: also each CTA's totals\n"
 	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n"
+	"  --printf FILE        the kernel's printf output (default: stdout)\n"
 	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n"
 	"  -q                   no summary\n"
 	"  -h, --help           this text\n"
@@ -175,7 +176,8 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 		return int_opt("-j", arg, 1, 1024, &o->jobs);
 	case 'q': o->quiet = true; break;
 	case 'P': o->per_cta = true; break;
-	case 'K': o->keep_sass = arg; break;
+	case 0x100: o->keep_sass = arg; break;
+	case 0x101: o->printf_path = arg; break;
 	default: return -2;
 	}
 	return 0;
@@ -202,7 +204,8 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 		{"max-steps", required_argument, 0, 'm'}, {"dump", required_argument, 0, 'd'},
 		{"counts", required_argument, 0, 'c'}, {"by", required_argument, 0, 'y'},
 		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
-		{"per-cta", no_argument, 0, 'P'}, {"keep-sass", required_argument, 0, 'K'},
+		{"per-cta", no_argument, 0, 'P'}, {"keep-sass", required_argument, 0, 0x100},
+		{"printf", required_argument, 0, 0x101},
 		{0, 0, 0, 0},
 	};
 	struct option lo[32];

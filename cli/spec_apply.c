@@ -313,6 +313,7 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 			emu_type_put(x->cbank[bank] + t->off + 4 * k, EMU_T_U32, t->vals[k]);
 	}
 	errs += apply_consts(s, x, &ix, diag);
+	x->printf_fmt = s->printf_fmt;
 	errs += validate_expects(s, &ix, diag);
 	free(ix.v);
 	return errs;

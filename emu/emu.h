@@ -151,6 +151,11 @@ struct emu_ctx {
 	/* set (by a signal handler) to stop the run: seen within 65536 issues per worker,
 	   where the step budget is drawn, and ends the run as an EMU_TRAP_INTERRUPT trap */
 	volatile sig_atomic_t *interrupt;
+	/* vprintf (JCAL 0x0): the format string of the calls whose format address is 0 (an
+	   unresolved relocation in a -sass listing; .printf gives it), and where the output goes
+	   (NULL: stdout) */
+	const char *printf_fmt;
+	FILE *printf_out;
 	emu_insn *code;           /* the function's instructions with operands bound for this launch */
 	uint32_t (*vecs)[32];     /* the lane vectors that bound operands point to */
 	emu_cta *cur_cta;         /* the running CTA (for traps and hooks) */

@@ -82,6 +82,7 @@ static bool until_hit(emu_ctx *x, uint32_t pc)
 #include "emu/ops_alu.h"
 #include "emu/ops_ctl.h"
 #include "emu/ops_wide.h"
+#include "emu/ops_printf.h"
 
 /* Workers draw the step budget from the shared pool in chunks: 1, or 0 when it is spent,
    or -1 when the run was interrupted (looked at here, so the loop pays nothing for it). */
@@ -242,6 +243,10 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		VM_CASE(FSET) h_fset(x, w, in, G); VM_BREAK;
 		VM_CASE(DSET) h_dset(x, w, in, G); VM_BREAK;
 		VM_CASE(LOP_P) h_lop_p(x, w, in, G); VM_BREAK;
+		VM_CASE(PRINTF)
+			if (!h_printf(x, w, in, G))
+				return RUN_TRAP;
+			VM_BREAK;
 		VM_CASE(MUFU) h_mufu(x, w, in, G); VM_BREAK;
 		VM_CASE(I2F) VM_CASE(F2I) VM_CASE(F2F) VM_CASE(I2I)
 			h_cvt(x, w, in, G);

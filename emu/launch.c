@@ -377,6 +377,9 @@ emu_status emu_launch(emu_ctx *x)
 		return EMU_TRAP;
 	uint32_t ncta = x->grid[0] * x->grid[1] * x->grid[2];
 	int jobs = x->hook ? 1 : x->jobs; /* trace follows one thread */
+	for (int i = 0; i < x->f->n && jobs > 1; i++)
+		if (x->code[i].h == EMU_H_PRINTF) /* printf's lines come in CTA, warp, lane order */
+			jobs = 1;
 	if (jobs > (int)ncta)
 		jobs = (int)ncta;
 	emu_status st = jobs > 1 ? run_parallel(x, jobs) : run_ctas(x);

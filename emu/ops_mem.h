@@ -27,6 +27,9 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 	if (sp == EMU_SP_GLOBAL && a - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE) {
 		sp = EMU_SP_SHARED; /* generic address in the shared window */
 		a -= EMU_SHARED_WINDOW;
+	} else if (sp == EMU_SP_GLOBAL && a - EMU_LOCAL_WINDOW < EMU_LOCAL_WINDOW_SIZE) {
+		sp = EMU_SP_LOCAL; /* generic address in the thread's local window */
+		a -= EMU_LOCAL_WINDOW;
 	}
 	switch (sp) {
 	case EMU_SP_GLOBAL:

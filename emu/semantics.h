@@ -15,6 +15,10 @@
    (its base is at c[0x0][0x0]); global buffers are placed below it. */
 #define EMU_SHARED_WINDOW 0xff000000u
 #define EMU_SHARED_WINDOW_SIZE 0x01000000u
+/* ... and the thread's local memory in this one (Kepler's c[0x0][0x24], Maxwell's
+   c[0x0][0x4] hold its base: the stack pointer OR'ed with it is a generic pointer). */
+#define EMU_LOCAL_WINDOW 0xfe000000u
+#define EMU_LOCAL_WINDOW_SIZE 0x01000000u
 
 #define EMU_NBANKS ISA_NCBANKS
 #define EMU_BANK_BYTES ISA_CBANK_BYTES

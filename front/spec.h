@@ -89,6 +89,7 @@ typedef struct {
 	spec_expect *expects;
 	int nexpects;
 	bool appending;       /* spec_parse_more is adding to what earlier files said */
+	char *printf_fmt;     /* .printf "...": the format of vprintf calls with no address */
 	char **files;         /* file names and texts kept for diagnostics */
 	char **texts;
 	int nfiles;

@@ -545,6 +545,29 @@ static void tokenize(pstate *p, char *line)
 }
 
 /* One directive line (tokenized into p); rest: the text after it, for a PTXPlus table. */
+/* .printf "format": C escapes \n \t \" \\ \% inside the quotes */
+static void d_printf(pstate *p, const char *line)
+{
+	const char *q = strchr(line, '"');
+	const char *e = q ? strrchr(q + 1, '"') : NULL;
+	if (!q || !e) {
+		perr(p, 0, "usage: .printf \"FORMAT\"%s", "");
+		return;
+	}
+	char *f = xmalloc((size_t)(e - q) + 1), *o = f;
+	for (const char *c = q + 1; c < e; c++) {
+		if (*c != '\\' || c + 1 >= e) {
+			*o++ = *c;
+			continue;
+		}
+		c++;
+		*o++ = *c == 'n' ? '\n' : *c == 't' ? '\t' : *c == 'r' ? '\r' : *c;
+	}
+	*o = 0;
+	free(p->s->printf_fmt);
+	p->s->printf_fmt = f;
+}
+
 static void directive(pstate *p, const char *line, const char *rest)
 {
 	emu_spec *s = p->s;
@@ -572,7 +595,9 @@ static void directive(pstate *p, const char *line, const char *rest)
 			free(s->kernel);
 			s->kernel = xstrdup(p->t[1].w);
 		}
-	} else if (!strcmp(d, ".grid"))
+	} else if (!strcmp(d, ".printf"))
+		d_printf(p, line);
+	else if (!strcmp(d, ".grid"))
 		dims(p, s->grid, &s->has_grid);
 	else if (!strcmp(d, ".block"))
 		dims(p, s->block, &s->has_block);
@@ -659,6 +684,7 @@ void spec_free(emu_spec *s)
 	free(s->texts);
 	free(s->target);
 	free(s->kernel);
+	free(s->printf_fmt);
 	memset(s, 0, sizeof *s);
 }
 

@@ -28,6 +28,7 @@ static void put32(uint8_t *bank, uint32_t off, uint32_t v)
 static void kepler_abi(emu_ctx *x)
 {
 	put32(x->cbank[0], 0x0, EMU_SHARED_WINDOW);
+	put32(x->cbank[0], 0x24, EMU_LOCAL_WINDOW);
 	for (int i = 0; i < 3; i++) {
 		put32(x->cbank[0], 0x28 + 4 * (uint32_t)i, x->block[i]);
 		put32(x->cbank[0], 0x34 + 4 * (uint32_t)i, x->grid[i]);

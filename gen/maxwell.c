@@ -29,6 +29,7 @@ static void put32(uint8_t *bank, uint32_t off, uint32_t v)
 static void maxwell_abi(emu_ctx *x)
 {
 	put32(x->cbank[0], 0x0, EMU_SHARED_WINDOW);
+	put32(x->cbank[0], 0x4, EMU_LOCAL_WINDOW);
 	for (int i = 0; i < 3; i++) {
 		put32(x->cbank[0], 0x8 + 4 * (uint32_t)i, x->block[i]);
 		put32(x->cbank[0], 0x14 + 4 * (uint32_t)i, x->grid[i]);

@@ -518,5 +518,19 @@ if [ -d "$raw" ]; then
 	if [ $got -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL stdin run: exit $got"; cat "$tmp/err"; fi
 	contains "stdin dump ans" out "expect ans: ok (1 values)"
 fi
+# printf (vprintf through JCAL 0x0): every thread's line, in thread order, as the source
+# prints them for these inputs (tests/conformance/sm_35_print_values_printf.stdout)
+c=../shared/corpus/sm_35_print_values_printf.sass
+if [ -f "$c" ]; then
+	check "printf runs" 0 "$SIMTEMU" run -q --printf "$tmp/printf.out" --spec tests/conformance/sm_35_print_values_printf.spec "$c"
+	if cmp -s "$tmp/printf.out" tests/conformance/sm_35_print_values_printf.stdout; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL printf output differs"; diff "$tmp/printf.out" tests/conformance/sm_35_print_values_printf.stdout | head -5; fi
+	check "printf on stdout with -j 2" 0 "$SIMTEMU" run -q -j 2 --spec tests/conformance/sm_35_print_values_printf.spec "$c"
+	if cmp -s "$tmp/out" tests/conformance/sm_35_print_values_printf.stdout; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL printf on stdout differs"; fi
+	grep -v '^\.printf' tests/conformance/sm_35_print_values_printf.spec >"$tmp/noprintf.spec"
+	check "printf without its format" 3 "$SIMTEMU" run -q --spec "$tmp/noprintf.spec" "$c"
+	contains "printf format missing" err "printf's format string is not in the listing (its address is a relocation): give it with .printf"
+fi
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -84,9 +84,11 @@ static const conf_case cases[] = {
 	{.name = "sm_30_col2im_gpu_kernel", .ref = ref_kmp_col2im},
 	{.name = "sm_35_backward_maxpool_layer_kernel", .ref = ref_kmp_backward_maxpool},
 	{.name = "sm_50_backward_maxpool_layer_kernel", .ref = ref_kmp_backward_maxpool},
+	/* printf's output is checked by tests/cli.sh against sm_35_print_values_printf.stdout */
+	{.name = "sm_35_print_values_printf", .ref = ref_kmp_print_values},
 	/* not yet (their specs are *.spec.pending): sm_35_myexp and sm_52_fast_variance_kernel
 	   need the literal pools of CUDA's exp() and powf() in c[0x2], which are in the cubin
-	   but not in the -sass text; sm_35_print_values_printf needs vprintf (JCAL 0x0) */
+	   but not in the -sass text */
 	{.name = "sm_50_activate_array_kernel", .ref = ref_kmp_activate_array},
 	{.name = "sm_50_activate_array_kernel", .ref = ref_kmp_activate_array,
 	 .spec = "sm_50_activate_array_kernel.logistic.spec", .tol = 1e-6},
