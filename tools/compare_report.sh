@@ -2,7 +2,9 @@
 # make compare: run every Tesla/Fermi benchmark pair with `simtemu compare` (outputs must
 # match), draw its chart, and write docs/compare.md: totals, the Fermi saving, and the
 # saving attributed to each fused or changed instruction family, beside the thesis's
-# Table 19. Usage: tools/compare_report.sh SIMTEMU [CORPUS]
+# Table 19. Then the real listings of one kernel across generations (timedReduction for
+# sm_10, sm_20, sm_30; fill_kernel for sm_30, sm_35, sm_50), each with one multi-file
+# `simtemu compare` and its chart. Usage: tools/compare_report.sh SIMTEMU [CORPUS]
 set -eu
 SIMTEMU=$1
 CORPUS=${2:-../shared/corpus}
@@ -41,11 +43,13 @@ pct() { awk -v a="$1" -v t="$2" 'BEGIN { if (t == 0) print "-"; else printf "%.2
 	echo "|---|---|---|---|---|---|---|---|"
 } >"$tmp/head"
 : >"$tmp/fam"
+: >"$tmp/pairs"
 
 row() { # name tesla-file fermi-file thesis-T thesis-F thesis-% "T19: iscadd imad brau ldldu vmnmx psetp"
 	#   "compare-only options" [run options...]
 	name=$1 ft=$2 ff=$3 tt=$4 tf=$5 tp=$6 t19=$7 copts=$8
 	shift 8
+	echo "$name" >>"$tmp/pairs"
 	# shellcheck disable=SC2086
 	if "$SIMTEMU" compare -q --counts csv --plot "docs/compare/$name.svg" $copts "$@" "$ft" "$ff" >"$tmp/cmp" 2>"$tmp/cmperr"; then
 		outs="identical"
@@ -89,6 +93,116 @@ if [ -f "$CORPUS/sm_10_timedReduction.sass" ]; then
 		- - - "- - - - - -" "--ignore timer" --spec tests/conformance/sm_10_timedReduction.spec
 fi
 
+# ---- one kernel across generations: every listing in one `simtemu compare` ----
+: >"$tmp/gen"
+# multi NAME "compare options" "run options" FILE... : the per-opcode table and the chart
+multi() {
+	name=$1 copts=$2 ropts=$3
+	shift 3
+	# shellcheck disable=SC2086
+	if "$SIMTEMU" compare -q --counts csv --by opcode --plot "docs/compare/$name.svg" $copts $ropts "$@" >"$tmp/cmp" \
+		2>"$tmp/cmperr"; then
+		outs="identical"
+		case "$copts" in *--ignore*) outs="identical (${copts#*--ignore } not compared: clock samples)" ;; esac
+	else
+		outs="DIFFER"
+		cat "$tmp/cmperr" >&2
+	fi
+	n=$#
+	{
+		echo "### $name"
+		echo
+		echo "\`simtemu compare ${copts:+$copts }$(echo "$ropts" | sed "s#tests/conformance/##")$(for f in "$@"; do printf ' %s' "$(basename "$f")"; done)\`: outputs $outs."
+		echo "Warp instructions ([chart](compare/$name.svg)):"
+		echo
+		printf '| opcode |'
+		for f in "$@"; do printf ' %s |' "$(basename "$f" .sass | cut -d_ -f1,2)"; done
+		echo
+		printf '|---|'
+		for f in "$@"; do printf -- '---|'; done
+		echo
+		# column of run k (0-based) in the CSV: a_warp is 3, run k >= 1 is 3k + 1
+		awk -F, -v n="$n" '$1 == "opcode" {
+			line = "| " ($2 == "total" ? "**total**" : $2) " |"
+			for (k = 0; k < n; k++) {
+				v = $(k ? 3 * k + 1 : 3)
+				if ($2 == "total") {
+					v = "**" v "**"
+					if (k) v = v " (" ($(3 * k + 3) >= 0 ? "+" : "") $(3 * k + 3) " %)"
+				}
+				line = line " " v " |"
+			}
+			print line
+		}' "$tmp/cmp"
+		echo
+	} >>"$tmp/gen"
+}
+# delta FILE-A FILE-B "opts" LABEL: the mnemonics whose warp count changes from A to B
+delta() {
+	fa=$1 fb=$2 dopts=$3 label=$4
+	# shellcheck disable=SC2086
+	"$SIMTEMU" stats --counts csv --by mnemonic $dopts "$fa" 2>/dev/null | awk -F, 'NR > 1 { print $1, $2 }' >"$tmp/da"
+	# shellcheck disable=SC2086
+	"$SIMTEMU" stats --counts csv --by mnemonic $dopts "$fb" 2>/dev/null | awk -F, 'NR > 1 { print $1, $2 }' >"$tmp/db"
+	{
+		echo "$label, by mnemonic (only the mnemonics whose warp count changes):"
+		echo
+		echo "| mnemonic | $(basename "$fa" .sass | cut -d_ -f1,2) | $(basename "$fb" .sass | cut -d_ -f1,2) | change |"
+		echo "|---|---|---|---|"
+		awk 'NR == FNR { a[$1] = $2; k[$1] = 1; next } { b[$1] = $2; k[$1] = 1 }
+		     END { for (m in k) if (a[m] + 0 != b[m] + 0) printf "| %s | %d | %d | %+d |\n", m, a[m], b[m], b[m] - a[m] }' \
+			"$tmp/da" "$tmp/db" | sort
+		awk 'NR == FNR { a += $2; next } { b += $2 } END { printf "| **total** | %d | %d | %+d |\n", a, b, b - a }' \
+			"$tmp/da" "$tmp/db"
+		echo
+	} >>"$tmp/gen"
+}
+if [ -f "$CORPUS/sm_30_timedReduction.sass" ] && [ -f "$CORPUS/sm_50_fill_kernel.sass" ]; then
+	{
+		echo "## One kernel across generations: Tesla, Fermi, Kepler, Maxwell"
+		echo
+		echo "Real cuobjdump listings of one kernel for several targets, each set run by one"
+		echo "\`simtemu compare A B C\` on the same launch (one spec for all), which checks that every"
+		echo "listing produces the same outputs as the first; the counts are warp instructions, the"
+		echo "percentages against the first listing. *Why* they differ is in the notes below."
+		echo
+	} >>"$tmp/gen"
+	trspec="--spec tests/conformance/sm_10_timedReduction.spec"
+	multi timedReduction-sm_10-20-30 "--ignore timer" "$trspec" "$CORPUS/sm_10_timedReduction.sass" \
+		"$CORPUS/sm_20_timedReduction.sass" "$CORPUS/sm_30_timedReduction.sass"
+	delta "$CORPUS/sm_20_timedReduction.sass" "$CORPUS/sm_30_timedReduction.sass" "$trspec" \
+		"From Fermi to Kepler (the same CUDA 4.2 build)"
+	fkspec="--spec tests/conformance/sm_30_fill_kernel.spec"
+	multi fill_kernel-sm_30-35-50 "" "$fkspec" "$CORPUS/sm_30_fill_kernel.sass" "$CORPUS/sm_35_fill_kernel.sass" \
+		"$CORPUS/sm_50_fill_kernel.sass"
+	delta "$CORPUS/sm_30_fill_kernel.sass" "$CORPUS/sm_35_fill_kernel.sass" "$fkspec" "From sm_30 to sm_35"
+	delta "$CORPUS/sm_35_fill_kernel.sass" "$CORPUS/sm_50_fill_kernel.sass" "$fkspec" "From Kepler (sm_35) to Maxwell (sm_50)"
+	# the same change by family ($tmp/da: sm_35, $tmp/db: sm_50, by mnemonic)
+	mulk=$(($(get "$tmp/da" IMAD) + $(get "$tmp/da" IMUL) - $(get "$tmp/da" IMAD.HI.X)))
+	mulm=$(($(get "$tmp/db" XMAD) + $(get "$tmp/db" XMAD.MRG) + $(get "$tmp/db" XMAD.PSL.CBCC)))
+	addk=$(($(get "$tmp/da" MOV32I) + 2 * $(get "$tmp/da" IMAD.HI.X)))
+	addm=$(($(get "$tmp/db" SHL) + $(get "$tmp/db" SHR) + $(get "$tmp/db" IADD) + $(get "$tmp/db" IADD.X)))
+	exk=$(($(get "$tmp/da" BRA.U) + $(get "$tmp/da" EXIT)))
+	exm=$(get "$tmp/db" EXIT)
+	stk=$(get "$tmp/da" ST.E)
+	stm=$(get "$tmp/db" STG.E)
+	totk=$(awk '{ n += $2 } END { print n + 0 }' "$tmp/da")
+	totm=$(awk '{ n += $2 } END { print n + 0 }' "$tmp/db")
+	{
+		echo "The same change by instruction family (the families are explained in the notes):"
+		echo
+		echo "| family | sm_35 | sm_50 | change |"
+		echo "|---|---|---|---|"
+		echo "| 32-bit multiply (IMAD, IMUL against XMAD, XMAD.MRG, XMAD.PSL.CBCC) | $mulk | $mulm | $(printf %+d $((mulm - mulk))) |"
+		echo "| 64-bit address (MOV32I, IMAD.CC, IMAD.HI.X against SHL, SHR, IADD.CC, IADD.X) | $addk | $addm | $(printf %+d $((addm - addk))) |"
+		echo "| leaving (BRA.U + EXIT against @P0 EXIT + EXIT) | $exk | $exm | $(printf %+d $((exm - exk))) |"
+		echo "| store (ST.E against STG.E) | $stk | $stm | $(printf %+d $((stm - stk))) |"
+		echo "| the rest (S2R, MOV, ISETP) | $((totk - mulk - addk - exk - stk)) | $((totm - mulm - addm - exm - stm)) | $(printf %+d $((totm - mulm - addm - exm - stm - totk + mulk + addk + exk + stk))) |"
+		echo "| **total** | $totk | $totm | $(printf %+d $((totm - totk))) |"
+		echo
+	} >>"$tmp/gen"
+fi
+
 {
 	cat "$tmp/head"
 	echo
@@ -116,11 +230,12 @@ fi
 	echo
 	echo "Charts (warp instructions per opcode, Tesla = A in blue, Fermi = B in orange, as the"
 	echo "thesis's Figures 14-23):"
-	for f in docs/compare/*.svg; do
-		b=$(basename "$f" .svg)
+	sort "$tmp/pairs" | while read -r b; do
 		echo "[$b](compare/$b.svg)"
 	done | paste -sd' ' -
 	echo
-	cat docs/compare-notes.md
+	sed '/^<!-- generations -->$/,$d' docs/compare-notes.md
+	cat "$tmp/gen"
+	sed '1,/^<!-- generations -->$/d' docs/compare-notes.md
 } >"$OUT"
 echo "wrote $OUT"
