@@ -1,5 +1,6 @@
-/* simtemu compare A B: both files run with the same options, each with its own directives and
-   ABI; outputs compared by buffer name, counts side by side (cli/compare.c prints them). */
+/* simtemu compare A B [C ...]: every file runs with the same options, each with its own
+   directives and ABI; outputs compared by buffer name (each run against A), counts side by
+   side (cli/compare.c prints them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ static int compare_opt(void *user, int c, const char *arg)
 	case 'O':
 		co->plot_path = arg;
 		return 0;
-	case 'I': /* cli_prepare() reads the options once for A and once for B */
+	case 'I': /* cli_prepare() reads the options once for every run */
 		for (int i = 0; i < co->nignored; i++)
 			if (!strcmp(co->ignored[i], arg))
 				return 0;
@@ -45,18 +46,18 @@ static int compare_opt(void *user, int c, const char *arg)
 }
 
 static const char compare_help[] =
-	"usage: simtemu compare [options] A B\n"
-	"  runs A and B with the same options (each also with its own directives), checks\n"
-	"  every .expect, compares the output buffers they share by name (bit for bit, or\n"
-	"  for floats within --tol EPS, else the largest .expect tol=) and prints per-key\n"
-	"  counts side by side with B-A and percent; --by, --counts table|csv|json,\n"
-	"  --plot FILE.svg; --ignore NAME leaves a buffer out of the comparison (clock\n"
-	"  samples); exit 1 if an .expect fails or an output differs. Other options as\n"
-	"  for run (simtemu --help).";
+	"usage: simtemu compare [options] A B [C ...]\n"
+	"  runs A, B (and up to 26 files) with the same options (each also with its own\n"
+	"  directives), checks every .expect, compares the output buffers they all share by\n"
+	"  name with A's (bit for bit, or for floats within --tol EPS, else the largest\n"
+	"  .expect tol=) and prints per-key counts side by side, each run with its\n"
+	"  difference and percent against A; --by, --counts table|csv|json, --plot FILE.svg;\n"
+	"  --ignore NAME leaves a buffer out of the comparison (clock samples); exit 1 if\n"
+	"  an .expect fails or an output differs. Other options as for run (simtemu --help).";
 
-/* The indices in argv of the two files: the arguments that are neither options nor
-   option values. False unless there are exactly two. */
-static bool compare_files(int argc, char **argv, int pos[2])
+/* The indices in argv of the files: the arguments that are neither options nor option
+   values. Their number; 0 unless there are 2 to CMP_MAX_RUNS. */
+static int compare_files(int argc, char **argv, int pos[CMP_MAX_RUNS])
 {
 	static const char *const valued[] = {"--spec", "--kernel", "--grid", "--block", "--target", "--warp-size",
 					     "--max-steps", "--dump", "--counts", "--by", "--stack-depth", "-j",
@@ -64,7 +65,7 @@ static bool compare_files(int argc, char **argv, int pos[2])
 	int npos = 0;
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] != '-') {
-			if (npos < 2)
+			if (npos < CMP_MAX_RUNS)
 				pos[npos] = i;
 			npos++;
 			continue;
@@ -73,25 +74,29 @@ static bool compare_files(int argc, char **argv, int pos[2])
 			if (!strcmp(argv[i], valued[k]))
 				i++;
 	}
-	return npos == 2;
+	return npos >= 2 && npos <= CMP_MAX_RUNS ? npos : 0;
 }
 
-/* Each run's .expect reports, prefixed A / B (to stderr beside CSV and JSON). Returns the failures. */
-static int compare_expects(cli_launch *A, cli_launch *B, stats_fmt fmt, int n[2])
+/* Each run's .expect reports, prefixed A, B, ... (to stderr beside CSV and JSON). Returns the
+   failures; *held the .expect lines checked. */
+static int compare_expects(cli_launch *L, int nx, stats_fmt fmt, int *checked)
 {
 	int failed = 0;
-	for (int r = 0; r < 2; r++) {
+	*checked = 0;
+	for (int r = 0; r < nx; r++) {
 		char *text = NULL;
 		size_t len = 0;
 		FILE *m = open_memstream(&text, &len);
 		if (!m)
 			break;
-		cli_launch *R = r ? B : A;
-		failed += spec_check(&R->sp, &R->x, m, stderr, &n[r]);
+		cli_launch *R = &L[r];
+		int n = 0;
+		failed += spec_check(&R->sp, &R->x, m, stderr, &n);
+		*checked += n;
 		fclose(m);
-		for (char *l = text; !A->o.quiet && l && *l;) {
+		for (char *l = text; !L[0].o.quiet && l && *l;) {
 			size_t k = strcspn(l, "\n");
-			fprintf(fmt == STATS_TABLE ? stdout : stderr, "%c: %.*s\n", r ? 'B' : 'A', (int)k, l);
+			fprintf(fmt == STATS_TABLE ? stdout : stderr, "%c: %.*s\n", 'A' + r, (int)k, l);
 			l += k + (l[k] == '\n');
 		}
 		free(text);
@@ -99,44 +104,73 @@ static int compare_expects(cli_launch *A, cli_launch *B, stats_fmt fmt, int n[2]
 	return failed;
 }
 
-/* After both runs: .expect reports, buffers compared, counts side by side. The exit status. */
-static int compare_report(cli_launch *A, cli_launch *B, const compare_opts *co)
+/* After all runs: .expect reports, buffers compared, counts side by side. The exit status. */
+static int compare_report(cli_launch *L, int nx, const compare_opts *co)
 {
 	int rc = 0;
+	cli_launch *A = &L[0];
 	stats_fmt fmt = (stats_fmt)stats_parse_fmt(A->o.counts);
-	int n[2] = {0, 0};
-	int failed = compare_expects(A, B, fmt, n);
-	/* without --tol, the largest tol= of either file's .expect lines */
+	int checked;
+	int failed = compare_expects(L, nx, fmt, &checked);
+	/* without --tol, the largest tol= of any file's .expect lines */
 	double tol = co->tol;
-	for (int r = 0; r < 2 && !co->tol_given; r++) {
-		const emu_spec *sp = r ? &B->sp : &A->sp;
+	for (int r = 0; r < nx && !co->tol_given; r++) {
+		const emu_spec *sp = &L[r].sp;
 		for (int i = 0; i < sp->nexpects; i++)
 			if (sp->expects[i].has_tol && sp->expects[i].tol > tol)
 				tol = sp->expects[i].tol;
 	}
-	cmp_buf *bufs;
-	int nbufs, ndiff = cmp_buffers(&A->x, &B->x, tol, &bufs, &nbufs);
-	for (int i = 0; i < co->nignored; i++) {
-		int d = cmp_ignore(bufs, nbufs, co->ignored[i]);
-		if (d < 0) {
-			fprintf(stderr, "simtemu: error: --ignore %s: no output of that name in both runs\n",
-				co->ignored[i]);
+	stats_by by = (stats_by)stats_parse_by(A->o.by);
+	int nbufs, ndiff;
+	if (nx == 2) {
+		cli_launch *B = &L[1];
+		cmp_buf *bufs;
+		ndiff = cmp_buffers(&A->x, &B->x, tol, &bufs, &nbufs);
+		for (int i = 0; i < co->nignored; i++) {
+			int d = cmp_ignore(bufs, nbufs, co->ignored[i]);
+			if (d < 0) {
+				fprintf(stderr, "simtemu: error: --ignore %s: no output of that name in both runs\n",
+					co->ignored[i]);
+				rc = CLI_EXIT_INPUT;
+			}
+			ndiff -= d > 0 ? d : 0;
+		}
+		cmp_print(&A->x, A->file, &B->x, B->file, by, fmt, bufs, nbufs, stdout);
+		if (co->plot_path && !cmp_svg(&A->x, A->file, &B->x, B->file, by, co->plot_path)) {
+			fprintf(stderr, "simtemu: error: cannot write '%s'\n", co->plot_path);
 			rc = CLI_EXIT_INPUT;
 		}
-		ndiff -= d > 0 ? d : 0;
-	}
-	stats_by by = (stats_by)stats_parse_by(A->o.by);
-	cmp_print(&A->x, A->file, &B->x, B->file, by, fmt, bufs, nbufs, stdout);
-	if (co->plot_path && !cmp_svg(&A->x, A->file, &B->x, B->file, by, co->plot_path)) {
-		fprintf(stderr, "simtemu: error: cannot write '%s'\n", co->plot_path);
-		rc = CLI_EXIT_INPUT;
+		free(bufs);
+	} else {
+		const emu_ctx *x[CMP_MAX_RUNS];
+		const char *files[CMP_MAX_RUNS];
+		for (int r = 0; r < nx; r++) {
+			x[r] = &L[r].x;
+			files[r] = L[r].file;
+		}
+		cmp_nbuf *bufs;
+		ndiff = cmp_buffers_n(x, nx, tol, &bufs, &nbufs);
+		for (int i = 0; i < co->nignored; i++) {
+			int d = cmp_ignore_n(bufs, nbufs, co->ignored[i]);
+			if (d < 0) {
+				fprintf(stderr, "simtemu: error: --ignore %s: no output of that name in all runs\n",
+					co->ignored[i]);
+				rc = CLI_EXIT_INPUT;
+			}
+			ndiff -= d > 0 ? d : 0;
+		}
+		cmp_print_n(x, files, nx, by, fmt, bufs, nbufs, stdout);
+		if (co->plot_path && !cmp_svg_n(x, files, nx, by, co->plot_path)) {
+			fprintf(stderr, "simtemu: error: cannot write '%s'\n", co->plot_path);
+			rc = CLI_EXIT_INPUT;
+		}
+		free(bufs);
 	}
 	if (!rc && fmt == STATS_TABLE && !A->o.quiet)
 		printf("\nresult: %s (%d of %d .expect held; %d of %d shared outputs identical)\n",
-		       failed || ndiff ? "FAIL" : "ok", n[0] + n[1] - failed, n[0] + n[1], nbufs - ndiff, nbufs);
+		       failed || ndiff ? "FAIL" : "ok", checked - failed, checked, nbufs - ndiff, nbufs);
 	if (!rc && (failed || ndiff))
 		rc = CLI_EXIT_EXPECT;
-	free(bufs);
 	return rc;
 }
 
@@ -147,41 +181,39 @@ int cli_cmd_compare(int argc, char **argv)
 			puts(compare_help);
 			return 0;
 		}
-	int pos[2];
-	if (!compare_files(argc, argv, pos))
-		return cli_usage_error("usage: simtemu compare [options] A B%s", "");
+	int pos[CMP_MAX_RUNS];
+	int nx = compare_files(argc, argv, pos);
+	if (!nx)
+		return cli_usage_error("usage: simtemu compare [options] A B [C ...] (2 to 26 files)%s", "");
 	static const struct option extra[] = {
 		{"plot", required_argument, 0, 'O'}, {"tol", required_argument, 0, 'T'},
 		{"ignore", required_argument, 0, 'I'}, {0, 0, 0, 0}};
-	/* A's arguments without B, B's without A */
-	char **va = xcalloc((size_t)argc, sizeof *va), **vb = xcalloc((size_t)argc, sizeof *vb);
-	int na = 0, nb = 0;
-	for (int i = 0; i < argc; i++) {
-		if (i != pos[1])
-			va[na++] = argv[i];
-		if (i != pos[0])
-			vb[nb++] = argv[i];
-	}
 	compare_opts co = {0};
-	cli_launch A, B;
-	memset(&B, 0, sizeof B);
-	int rc = cli_prepare(&A, argc - 1, va, extra, &co, compare_opt);
-	int rb = rc ? rc : cli_prepare(&B, argc - 1, vb, extra, &co, compare_opt);
-	if (!rc && rb)
-		rc = rb;
-	if (!rc && emu_launch(&A.x) != EMU_OK) {
-		fprintf(stderr, "simtemu: A: %s\n", A.x.trap.msg);
-		rc = CLI_EXIT_TRAPPED;
+	cli_launch *L = xcalloc((size_t)nx, sizeof *L);
+	char **v = xcalloc((size_t)argc, sizeof *v);
+	int rc = 0;
+	/* each run's arguments: the options and its own file, without the others */
+	for (int r = 0; r < nx && !rc; r++) {
+		int nv = 0;
+		for (int i = 0; i < argc; i++) {
+			bool other = false;
+			for (int q = 0; q < nx; q++)
+				other |= q != r && pos[q] == i;
+			if (!other)
+				v[nv++] = argv[i];
+		}
+		rc = cli_prepare(&L[r], argc - (nx - 1), v, extra, &co, compare_opt);
 	}
-	if (!rc && emu_launch(&B.x) != EMU_OK) {
-		fprintf(stderr, "simtemu: B: %s\n", B.x.trap.msg);
-		rc = CLI_EXIT_TRAPPED;
-	}
+	for (int r = 0; r < nx && !rc; r++)
+		if (emu_launch(&L[r].x) != EMU_OK) {
+			fprintf(stderr, "simtemu: %c: %s\n", 'A' + r, L[r].x.trap.msg);
+			rc = CLI_EXIT_TRAPPED;
+		}
 	if (!rc)
-		rc = compare_report(&A, &B, &co);
-	cli_cleanup(&A);
-	cli_cleanup(&B);
-	free(va);
-	free(vb);
+		rc = compare_report(L, nx, &co);
+	for (int r = 0; r < nx; r++)
+		cli_cleanup(&L[r]);
+	free(L);
+	free(v);
 	return rc < 0 ? 0 : rc;
 }

@@ -42,4 +42,34 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 /* A grouped bar chart of warp_inst per key, with B's percent difference. */
 bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, const char *path);
 
+/* More than two runs (compare A B C ...): run 0 is A, every other run is compared with it. */
+#define CMP_MAX_RUNS 26
+
+/* One key's counts in every run: c[run][0] warp_inst, c[run][1] thread_inst. */
+typedef struct {
+	char key[128];
+	uint64_t c[CMP_MAX_RUNS][2];
+} cmp_nrow;
+
+/* One output buffer present in every run, and each run's comparison with A (vs[0] unused). */
+typedef struct {
+	char name[64];
+	uint64_t count;
+	int ndiffer;  /* runs whose buffer differs from A's */
+	bool ignored; /* --ignore NAME */
+	cmp_buf vs[CMP_MAX_RUNS];
+} cmp_nbuf;
+
+/* The union of every run's keys (sorted by key; by pc: A's order, then the others' new keys). */
+int cmp_rows_n(const emu_ctx *const *x, int nx, stats_by by, cmp_nrow **rows);
+/* The buffers every run has by name, each run against A; returns how many differ in some run. */
+int cmp_buffers_n(const emu_ctx *const *x, int nx, double tol, cmp_nbuf **bufs, int *nbufs);
+/* As cmp_ignore. */
+int cmp_ignore_n(cmp_nbuf *bufs, int nbufs, const char *name);
+/* The report for nx > 2 runs: every run's counts, each with its difference and percent against A. */
+void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, stats_fmt fmt,
+		 const cmp_nbuf *bufs, int nbufs, FILE *out);
+/* The chart for nx > 2 runs: one bar per run in each key's group. */
+bool cmp_svg_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, const char *path);
+
 #endif

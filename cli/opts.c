@@ -52,9 +52,9 @@ const char cli_usage_text[] =
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
 	"  convert --to ptxplus FILE   print a SASS listing as PTXPlus\n"
 	"  convert --to sass FILE      print PTXPlus as a SASS listing\n"
-	"  compare A B       run both on the same launch options, compare their output\n"
-	"                    buffers (--tol EPS for floats) and print their counts side by\n"
-	"                    side with differences (--by, --counts; --plot FILE.svg)\n"
+	"  compare A B [C ...]  run all on the same launch options, compare their output\n"
+	"                    buffers with A's (--tol EPS for floats) and print their counts\n"
+	"                    side by side with differences (--by, --counts; --plot FILE.svg)\n"
 	"\n"
 	"options for run, stats, trace, debug, compare and spec:\n"
 	LAUNCH_OPTS

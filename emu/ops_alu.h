@@ -1,7 +1,7 @@
 /* Arithmetic operation bodies: integer, single and double precision, conversions, byte
    permute (included once, by emu/interp.c). */
 /* IADD: plain wrap-around add ('-' folded into an inversion and a carry-in) */
-static void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_iadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32];
 	int n = w->nlanes;
@@ -124,25 +124,25 @@ static void h_shift(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb); \
 	uint32_t *d = w->r[in->d]
 
-static void h_iscadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_iscadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	LANE_WRITE(d, (a[l] << in->sub) + b[l]);
 }
 
-static void h_lop_and(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_lop_and(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	LANE_WRITE(d, a[l] & b[l]);
 }
 
-static void h_lop_or(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_lop_or(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	LANE_WRITE(d, a[l] | b[l]);
 }
 
-static void h_lop_xor(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_lop_xor(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	LANE_WRITE(d, a[l] ^ b[l]);
@@ -251,7 +251,7 @@ static void h_psetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	pred_write(w, in->d2, bop(in->sub2, ~ab, c), G);
 }
 
-static void h_isetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_isetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32];
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
@@ -333,19 +333,19 @@ static void fma_lanes_sw(const emu_ctx *x, uint32_t *d, const uint32_t *a, const
 }
 
 /* Round to nearest, no saturation or flushing: the common bodies. */
-static void h_fadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_fadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	LANE_WRITE(d, u32f(f32(a[l]) + f32(b[l])));
 }
 
-static void h_fmul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_fmul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	LANE_WRITE(d, u32f(f32(a[l]) * f32(b[l])));
 }
 
-static void h_ffma(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static inline __attribute__((always_inline)) void h_ffma(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	uint32_t tc[32];
@@ -610,7 +610,8 @@ static void h_double(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 		fesetround(old);
 }
 
-static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+/* The lanes where a CMP b on the doubles of s[0] and s[1] holds (DSETP, DSET). */
+static uint32_t dcmp_lanes(const emu_ctx *x, const emu_warp *w, const emu_insn *in)
 {
 	int n = w->nlanes;
 	uint32_t r = 0;
@@ -620,6 +621,12 @@ static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 			: (uint32_t)(in->sub >> (a < b ? 0 : a == b ? 1 : 2)) & 1;
 		r |= t << l;
 	}
+	return r;
+}
+
+static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t r = dcmp_lanes(x, w, in);
 	uint32_t c = pred_val(w, &in->s[2]);
 	pred_write(w, in->d, bop(in->sub2, r, c), G);
 	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);

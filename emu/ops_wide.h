@@ -2,6 +2,15 @@
    SHF, LEA, FCHK, FCMP, FSET, DSET, and LOP with a predicate result (included once, by
    emu/interp.c). */
 
+/* A lane's 33-bit sum into the lane masks of the condition code (carry, sign, zero). */
+static inline void cc_lane(uint64_t sum, int l, uint32_t *cy, uint32_t *sg, uint32_t *zr)
+{
+	uint32_t r = (uint32_t)sum;
+	*cy |= (uint32_t)((sum >> 32) != 0) << l;
+	*sg |= (r >> 31) << l;
+	*zr |= (uint32_t)(r == 0) << l;
+}
+
 /* XMAD: a 16 x 16-bit product (halves and signs chosen at assembly) plus an addend. */
 static void h_xmad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
@@ -32,9 +41,7 @@ static void h_xmad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 		uint32_t r = (uint32_t)sum;
 		if (f & EMU_XMAD_MRG) /* the high half of the result: the b register's low half */
 			r = (r & 0xffffu) | (b[l] << 16);
-		cy |= (uint32_t)(sum >> 32 & 1) << l;
-		sg |= (r >> 31) << l;
-		zr |= (uint32_t)(r == 0) << l;
+		cc_lane((sum & 0x100000000ull) | r, l, &cy, &sg, &zr);
 		WR(d, l, r);
 	}
 	if (in->cc_out)
@@ -61,11 +68,8 @@ static void h_iadd3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 		else if (in->sub == 2) /* .LS */
 			ab = (ab << 16) & 0xffffffffu;
 		uint64_t sum = ab + signed_src(&in->s[2], c[l]) + (in->x_in ? (w->cc_c >> l & 1) : 0);
-		uint32_t r = (uint32_t)sum;
-		cy |= (uint32_t)((sum >> 32) != 0) << l;
-		sg |= (r >> 31) << l;
-		zr |= (uint32_t)(r == 0) << l;
-		WR(d, l, r);
+		cc_lane(sum, l, &cy, &sg, &zr);
+		WR(d, l, (uint32_t)sum);
 	}
 	if (in->cc_out)
 		set_cc(w, G, cy, 0, sg, zr);
@@ -128,11 +132,8 @@ static void h_lea(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	LANE_LOOP {
 		uint32_t sh = in->sub2 ? (uint32_t)((((uint64_t)c[l] << 32 | a[l]) << in->sub) >> 32) : a[l] << in->sub;
 		uint64_t sum = (uint64_t)sh + b[l] + (in->x_in ? (w->cc_c >> l & 1) : 0);
-		uint32_t r = (uint32_t)sum;
-		cy |= (uint32_t)(sum >> 32 & 1) << l;
-		sg |= (r >> 31) << l;
-		zr |= (uint32_t)(r == 0) << l;
-		WR(d, l, r);
+		cc_lane(sum, l, &cy, &sg, &zr);
+		WR(d, l, (uint32_t)sum);
 	}
 	if (in->cc_out)
 		set_cc(w, G, cy, 0, sg, zr);
@@ -196,15 +197,7 @@ static void h_fset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 
 static void h_dset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	int n = w->nlanes;
-	uint32_t r = 0;
-	LANE_LOOP {
-		double a = dsrc(x, w, &in->s[0], l), b = dsrc(x, w, &in->s[1], l);
-		uint32_t t = isnan(a) || isnan(b) ? (in->sub & EMU_CMP_UN) != 0
-			: (uint32_t)(in->sub >> (a < b ? 0 : a == b ? 1 : 2)) & 1;
-		r |= t << l;
-	}
-	set_write(w, in, r, G);
+	set_write(w, in, dcmp_lanes(x, w, in), G);
 }
 
 /* LOP with a predicate result (Maxwell): d = a OP b, p = d != 0 (.NZ) or d == 0 (.Z). */

@@ -300,6 +300,45 @@ check "compare --tol 0" 1 "$SIMTEMU" compare --tol 0 "$tmp/one.sass" "$tmp/one_u
 contains "compare exact differs" out "output out: DIFFERENT, 1 of 1 differ; first [0]: A 1, B 1.00000012"
 check "compare one file" 2 "$SIMTEMU" compare examples/walk.sass
 check "compare bad tol" 2 "$SIMTEMU" compare --tol x examples/walk.sass examples/loop.sass
+# compare with more than two files: every run against A. The if-block pair and A again as
+# C (counts by hand in docs/examples.md: ifblock_ssy 11 warp / 75 thread, NOP 2/8, SSY 1/8,
+# control 3/24; ifblock_pred 7/56, no NOP or SSY, control 1/8)
+set -- examples/ifblock_ssy.sass examples/ifblock_pred.sass examples/ifblock_ssy.sass
+check "compare 3" 0 "$SIMTEMU" compare "$@" --plot "$tmp/if3.svg"
+contains "compare 3 expects" out "C: expect out: ok (8 values)"
+contains "compare 3 files" out "C: examples/ifblock_ssy.sass (ifblock, sm_20)"
+contains "compare 3 outputs" out "output out: identical in all 3 runs (8 values)"
+contains "compare 3 header" out "opcode                        A warp      B warp         B-A        %      C warp         C-A        %"
+contains "compare 3 NOP" out "NOP                                2           0          -2  -100.0%           2          +0    +0.0%"
+contains "compare 3 total" out "total                             11           7          -4   -36.4%          11          +0    +0.0%"
+contains "compare 3 thread header" out "opcode                       A thread     B thread          B-A        %     C thread          C-A        %"
+contains "compare 3 SSY thread" out "SSY                                 8            0           -8  -100.0%            8           +0    +0.0%"
+contains "compare 3 total thread" out "total                              75           56          -19   -25.3%           75           +0    +0.0%"
+contains "compare 3 class" out "control                            3           1          -2   -66.7%           3          +0    +0.0%"
+contains "compare 3 class thread" out "control                            24            8          -16   -66.7%           24           +0    +0.0%"
+contains "compare 3 result" out "result: ok (3 of 3 .expect held; 1 of 1 shared outputs identical)"
+contains "compare 3 plot" if3.svg "total warp instructions: A 11, B 7 (-36.4%), C 11 (+0.0%)"
+contains "compare 3 plot bars" if3.svg "<title>C 2</title>"
+check "compare 3 csv" 0 "$SIMTEMU" compare --counts csv "$@"
+contains "compare 3 csv header" out "group,key,a_warp_inst,b_warp_inst,b_diff_warp_inst,b_pct_warp_inst,c_warp_inst,c_diff_warp_inst,c_pct_warp_inst,a_thread_inst,b_thread_inst,b_diff_thread_inst,b_pct_thread_inst,c_thread_inst,c_diff_thread_inst,c_pct_thread_inst"
+contains "compare 3 csv row" out "opcode,NOP,2,0,-2,-100.00,2,0,0.00,8,0,-8,-100.00,8,0,0.00"
+contains "compare 3 csv total" out "opcode,total,11,7,-4,-36.36,11,0,0.00,75,56,-19,-25.33,75,0,0.00"
+contains "compare 3 csv class" out "class,control,3,1,-2,-66.67,3,0,0.00,24,8,-16,-66.67,24,0,0.00"
+check "compare 3 json" 0 "$SIMTEMU" compare --counts json "$@"
+contains "compare 3 json outputs" out '"outputs": [{"name": "out", "equal": true, "differing": {"B": 0, "C": 0}, "ignored": false}]'
+contains "compare 3 json row" out '{"key": "SSY", "warp_inst": [1, 0, 1], "thread_inst": [8, 0, 8]}'
+contains "compare 3 json run" out '{"run": "C", "file": "examples/ifblock_ssy.sass", "kernel": "ifblock", "target": "sm_20", "totals": {"warp_inst": 11, "thread_inst": 75, "active_thread_inst": 72, "pred_off": 0}}'
+check "compare 3 --ignore unknown" 2 "$SIMTEMU" compare --ignore nosuch "$@"
+# four files, one differing from A: walk (out[0] 1002; 41 warp instructions by
+# shared/WALKTHROUGH.md) against loop (out[0] 1; 36 by docs/examples.md) and walk twice
+check "compare 4 differs" 1 "$SIMTEMU" compare examples/walk.sass examples/loop.sass examples/walk.sass examples/walk.sass
+contains "compare 4 differs report" out "output out: DIFFERENT; B: 8 of 8 differ, first [0]: A 1002, B 1"
+contains "compare 4 total" out "total                             41          36          -5   -12.2%          41          +0    +0.0%          41          +0    +0.0%"
+contains "compare 4 result" out "result: FAIL (4 of 4 .expect held; 0 of 1 shared outputs identical)"
+set --
+for i in $(seq 27); do set -- "$@" examples/walk.sass; done
+check "compare 27 files" 2 "$SIMTEMU" compare "$@"
+set --
 # the README's debugger walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"
@@ -463,8 +502,8 @@ contains "barrier 17 named" err "trap: barrier 17 does not exist (barriers 0-15)
 # with it (make toolkit), the file is compiled for the target and runs
 SIMTEMU_CUDA=/nonexistent check "ptx without the toolkit" 2 "$SIMTEMU" run --spec tests/ptx/triple.spec tests/ptx/triple.ptx
 contains "ptx toolkit missing" err "tests/ptx/triple.ptx is PTX: running it needs NVIDIA's ptxas, which was not found (looked in /nonexistent/bin/); 'make toolkit' fetches it"
-if [ -x build/cuda/usr/bin/ptxas ] && [ -x build/cuda/usr/bin/cuobjdump ] ||
-   command -v ptxas >/dev/null 2>&1 && command -v cuobjdump >/dev/null 2>&1; then
+if { [ -x build/cuda/usr/bin/ptxas ] && [ -x build/cuda/usr/bin/cuobjdump ]; } ||
+	{ command -v ptxas >/dev/null 2>&1 && command -v cuobjdump >/dev/null 2>&1; }; then
 	for t in sm_35 sm_52 sm_61; do
 		check "ptx for $t" 0 "$SIMTEMU" run --target $t --keep-sass "$tmp/triple.$t.sass" --spec tests/ptx/triple.spec tests/ptx/triple.ptx
 		contains "ptx $t expect" out "expect out: ok (8 values)"
