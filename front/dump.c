@@ -68,7 +68,8 @@ static bool header_line(const char *l)
 static bool elf_start(const char *l)
 {
 	return starts(l, ".section ") || starts(l, ".nv.") || starts(l, ".text.") || starts(l, ".rel.") ||
-	       starts(l, ".symtab") || starts(l, ".strtab") || starts(l, ".shstrtab") || strstr(l, "bit elf:") == l + 2 ||
+	       starts(l, ".symtab") || starts(l, ".strtab") || starts(l, ".shstrtab") ||
+	       (isdigit((unsigned char)l[0]) && isdigit((unsigned char)l[1]) && starts(l + 2, "bit elf:")) ||
 	       starts(l, "Sections:");
 }
 
