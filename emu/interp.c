@@ -191,6 +191,7 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		VM_CASE(SHL) h_shift(x, w, in, G, true); VM_BREAK;
 		VM_CASE(SHR) h_shift(x, w, in, G, false); VM_BREAK;
 		VM_CASE(ISCADD) h_iscadd(x, w, in, G); VM_BREAK;
+		VM_CASE(ISCADD_CC) h_iscadd_cc(x, w, in, G); VM_BREAK;
 		VM_CASE(LOP_AND) h_lop_and(x, w, in, G); VM_BREAK;
 		VM_CASE(LOP_OR) h_lop_or(x, w, in, G); VM_BREAK;
 		VM_CASE(LOP_XOR) h_lop_xor(x, w, in, G); VM_BREAK;
@@ -217,6 +218,7 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			VM_BREAK;
 		}
 		VM_CASE(ISETP) h_isetp(x, w, in, G); VM_BREAK;
+		VM_CASE(ISETP_X) h_isetp_x(x, w, in, G); VM_BREAK;
 		VM_CASE(PSETP) h_psetp(x, w, in, G); VM_BREAK;
 		VM_CASE(FSETP) h_fsetp(x, w, in, G); VM_BREAK;
 		VM_CASE(ISET) h_iset(x, w, in, G); VM_BREAK;

@@ -33,7 +33,7 @@ enum { EMU_AT_U32, EMU_AT_S32, EMU_AT_U64, EMU_AT_S64, EMU_AT_F32 };
 /* Memory spaces of loads and stores (the handler's space is fixed at assembly). */
 enum { EMU_SP_GLOBAL, EMU_SP_SHARED, EMU_SP_LOCAL, EMU_SP_CONST };
 enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,
-       EMU_MUFU_SQRT };
+       EMU_MUFU_SQRT, EMU_MUFU_RCP64H, EMU_MUFU_RSQ64H };
 
 /* XMAD's flags (emu_insn.sub): halves of a and b, product shifted left 16, merge, the
    addend plus b << 16, the addend's high or low half. */
