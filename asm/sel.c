@@ -764,6 +764,7 @@ void asm_sel_atom(asm_ctx *c, int op)
 		return;
 	}
 	int n = wide64 ? 2 : 1, k = 0;
+	bool shared = c->desc->var == ISA_V_SHARED; /* ATOMS: shared memory, no .E */
 	in->h = EMU_H_ATOM;
 	in->sub = (uint8_t)o;
 	in->sub2 = (uint8_t)t;
@@ -784,7 +785,31 @@ void asm_sel_atom(asm_ctx *c, int op)
 		if (ai->ops[k].reg == AST_RZ)
 			in->s[i] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
 	}
-	in->sub3 = c->desc->var == ISA_V_RED;
+	in->sub3 = (uint8_t)((c->desc->var == ISA_V_RED ? EMU_ATOM_F_RED : 0) | (shared ? EMU_ATOM_F_SHARED : 0));
+}
+
+/* SHFL.IDX|UP|DOWN|BFLY p, d, a, b, c (PTX shfl): c = segmask << 8 | clamp */
+void asm_sel_shfl(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	static const char *const modes[] = {"IDX", "UP", "DOWN", "BFLY"};
+	int m = -1;
+	for (int i = 0; i < 4; i++)
+		if (asm_has_mod(ai, modes[i]))
+			m = i;
+	if (m < 0) {
+		asm_err(c, ai->loc, "SHFL needs .IDX, .UP, .DOWN or .BFLY%s", "", "");
+		return;
+	}
+	in->h = EMU_H_SHFL;
+	in->sub = (uint8_t)m;
+	in->d2 = dst_pred(c, &ai->ops[0]);
+	in->d = asm_dst_reg(c, &ai->ops[1], 1);
+	in->s[0] = src_int(c, 2);
+	in->s[1] = src_int(c, 3);
+	in->s[2] = src_int(c, 4);
 }
 
 static void branch_target(asm_ctx *c)

@@ -246,6 +246,7 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			h_cvt(x, w, in, G);
 			VM_BREAK;
 		VM_CASE(VOTE) h_vote(w, in, G); VM_BREAK;
+		VM_CASE(SHFL) h_shfl(x, w, in, G); VM_BREAK;
 		VM_CASE(LD)
 			if (!do_load(x, w, in, in->sub3, G))
 				return RUN_TRAP;

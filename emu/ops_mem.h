@@ -175,7 +175,7 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
-		uint8_t *p = mem_addr(x, w, in, EMU_SP_GLOBAL, l, in->width);
+		uint8_t *p = mem_addr(x, w, in, in->sub3 & EMU_ATOM_F_SHARED ? EMU_SP_SHARED : EMU_SP_GLOBAL, l, in->width);
 		if (!p)
 			return false;
 		uint64_t old = 0, b = 0, c = 0;
@@ -197,7 +197,7 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 			while (!__atomic_compare_exchange_n(q, &o32, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
 			old = o32;
 		}
-		if (!in->sub3) {
+		if (!(in->sub3 & EMU_ATOM_F_RED)) {
 			w->r[in->d][l] = (uint32_t)old;
 			if (w64)
 				w->r[in->d + 1][l] = (uint32_t)(old >> 32);
