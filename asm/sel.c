@@ -788,6 +788,24 @@ void asm_sel_atom(asm_ctx *c, int op)
 	in->sub3 = (uint8_t)((c->desc->var == ISA_V_RED ? EMU_ATOM_F_RED : 0) | (shared ? EMU_ATOM_F_SHARED : 0));
 }
 
+/* LDSLK p, d, [a] and STSCUL p, [a], b: Kepler's shared-memory lock pair */
+void asm_sel_slock(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool lock = c->desc->var == ISA_V_LOCK;
+	in->h = lock ? EMU_H_LDSLK : EMU_H_STSCUL;
+	in->width = 4;
+	in->d2 = dst_pred(c, &ai->ops[0]);
+	asm_mem_operand(c, &ai->ops[lock ? 2 : 1], false);
+	if (lock) {
+		in->d = asm_dst_reg(c, &ai->ops[1], 1);
+		return;
+	}
+	in->s[0] = src_int(c, 2);
+}
+
 /* SHFL.IDX|UP|DOWN|BFLY p, d, a, b, c (PTX shfl): c = segmask << 8 | clamp */
 void asm_sel_shfl(asm_ctx *c, int op)
 {
@@ -946,19 +964,35 @@ void asm_sel_iadd3(asm_ctx *c, int op)
 	in->cc_out |= asm_has_mod(ai, "CC");
 }
 
-/* LOP3.LUT d, a, b, c, lut */
+/* LOP3.LUT d, a, b, c, lut and LOP3.LUT.NZ|Z p, d, a, b, c, lut */
 void asm_sel_lop3(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
+	int k = 0;
 	in->h = EMU_H_LOP3;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	for (int k = 0; k < 3; k++)
-		in->s[k] = src_int(c, k + 1);
-	if (ai->ops[4].ival < 0 || ai->ops[4].ival > 0xff)
-		asm_err(c, ai->ops[4].loc, "the look-up table is 8 bits%s", "", "");
-	in->sub = (uint8_t)ai->ops[4].ival;
+	if (ai->ops[0].kind == OPND_PRED) {
+		bool nz = asm_has_mod(ai, "NZ"), z = asm_has_mod(ai, "Z");
+		if (nz == z || ai->nops != 6) {
+			asm_err(c, ai->loc, "LOP3 with a predicate result takes .NZ or .Z and P, Rd, Ra, Rb, Rc, lut%s", "", "");
+			return;
+		}
+		in->h = EMU_H_LOP3_P;
+		in->d2 = dst_pred(c, &ai->ops[0]);
+		in->sub3 = nz ? 1 : 2;
+		k = 1;
+	} else if (ai->nops != 5) {
+		asm_err(c, ai->loc, "LOP3 takes Rd, Ra, Rb, Rc, lut%s", "", "");
+		return;
+	}
+	in->d = asm_dst_reg(c, &ai->ops[k], 1);
+	for (int i = 0; i < 3; i++)
+		in->s[i] = src_int(c, k + 1 + i);
+	const ast_opnd *lut = &ai->ops[k + 4];
+	if (lut->kind != OPND_IMM || lut->ival < 0 || lut->ival > 0xff)
+		asm_err(c, lut->loc, "the look-up table is an 8-bit immediate%s", "", "");
+	in->sub = (uint8_t)lut->ival;
 	if (!asm_has_mod(ai, "LUT"))
 		asm_err(c, ai->loc, "LOP3 needs .LUT%s", "", "");
 }

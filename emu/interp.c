@@ -247,6 +247,11 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			VM_BREAK;
 		VM_CASE(VOTE) h_vote(w, in, G); VM_BREAK;
 		VM_CASE(SHFL) h_shfl(x, w, in, G); VM_BREAK;
+		VM_CASE(LOP3_P) h_lop3_p(x, w, in, G); VM_BREAK;
+		VM_CASE(LDSLK) VM_CASE(STSCUL)
+			if (!h_slock(x, w, in, G))
+				return RUN_TRAP;
+			VM_BREAK;
 		VM_CASE(LD)
 			if (!do_load(x, w, in, in->sub3, G))
 				return RUN_TRAP;
