@@ -11,6 +11,7 @@ Suite *ptxplus_suite(void);
 Suite *tesla_suite(void);
 Suite *step_suite(void);
 Suite *isa_suite(void);
+Suite *isa_ops_suite(void);
 
 int main(void)
 {
@@ -23,6 +24,7 @@ int main(void)
 	srunner_add_suite(sr, tesla_suite());
 	srunner_add_suite(sr, step_suite());
 	srunner_add_suite(sr, isa_suite());
+	srunner_add_suite(sr, isa_ops_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
