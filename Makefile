@@ -22,8 +22,8 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
-LIB_SRC = util/xalloc.c util/dtype.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
-          front/spec_read.c \
+LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
+          front/spec_read.c front/dump.c \
           asm/asm.c asm/sel.c asm/variant.c \
           emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
@@ -41,7 +41,7 @@ TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)$(if $(filter switch,$(DISPATCH)),-switch,)
 
-.PHONY: bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -99,7 +99,7 @@ check-deps:
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux clang
 
 CONF_SRC = $(wildcard tests/conformance/*.c) tests/gen/refs.c
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
@@ -126,6 +126,7 @@ layers: $(BUILD)/layers_rt
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
+	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
@@ -159,18 +160,24 @@ compare: $(BIN)
 examples: $(BIN)
 	@for f in examples/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done
 
+# libFuzzer harnesses (tests/fuzz/, clang with -fsanitize=fuzzer,address,undefined): the SASS
+# reader, the PTXPlus reader, the directive reader, and assemble-then-run. The library is
+# built again with clang into build-fuzz/; make fuzz runs each harness FUZZ_SECONDS seconds,
+# one after the other, on seeds copied from examples/ kernels/ tests/ and the shared corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES = sass ptxplus spec run
+FUZZ_BUILD = build-fuzz
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+fuzz-build:
+	$(MAKE) CC=clang BUILD=$(FUZZ_BUILD) OPT=-O1 WARN="$(WARN) -Wno-format-zero-length" SANFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+	  $(FUZZ_BUILD)/libsimtemu.a
+	for h in $(FUZZ_HARNESSES); do \
+	  clang -std=c11 -D_GNU_SOURCE -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer -I$(FUZZ_BUILD) -I. \
+	    -o $(FUZZ_BUILD)/fuzz_$$h tests/fuzz/fuzz_$$h.c $(FUZZ_BUILD)/libsimtemu.a -lm -lpthread || exit 1; \
+	done
+
+fuzz: fuzz-build
+	FUZZ_ARGS="$(FUZZ_ARGS)" sh tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(CORPUS) $(FUZZ_HARNESSES)
+
 clean:
-	rm -rf build build-san build-switch simtemu simtemu-san simtemu-switch
-
-# Real compiler output (tests/gen): NVIDIA's ptxas/cuobjdump/nvdisasm from Debian non-free
-# into $(BUILD)/cuda without touching the system's apt; regen rewrites the committed
-# listings tests/gen/sass/, regen-check compares them (skips without the toolkit).
-.PHONY: toolkit regen regen-check
-toolkit:
-	BUILD=$(BUILD) sh tools/toolkit.sh
-
-regen:
-	BUILD=$(BUILD) sh tools/regen.sh
-
-regen-check:
-	BUILD=$(BUILD) sh tools/regen.sh --check
+.PHONY: fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare

@@ -1,6 +1,7 @@
 /* Assembly: parsed SASS -> flat arrays of instructions with handlers and operands resolved. */
 #include <ctype.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "parser/ast.h"
@@ -190,6 +191,11 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 			return 0;
 		}
 		uint32_t b = f32_bits(o->fval);
+		if ((b & 0x7fffffffu) == 0x7f800000u && !isinf(o->fval)) {
+			char t[40];
+			snprintf(t, sizeof t, "%g", o->fval);
+			asm_err(c, o->loc, "float literal '%s' is out of range for f32 (overflows to infinity)%s", t, "");
+		}
 		if (!wide && (b & 0xfff)) {
 			asm_err(c, o->loc, "float immediate does not fit the 20-bit field (low mantissa bits "
 			    "set); use a 32I form%s", "", "");
@@ -521,6 +527,39 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 	return c->dg->nerrors == errs0;
 }
 
+typedef struct {
+	const char *name;
+	int i;
+} named;
+
+static int by_name_index(const void *a, const void *b)
+{
+	const named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Two functions of one name: --kernel and .kernel could not tell them apart. Each later
+   one is an error at its 'Function :' line (sorted, so many functions stay O(n log n)). */
+static void dup_funcs(ast_unit *u, const emu_program *p)
+{
+	named *v = xcalloc((size_t)(p->nfuncs ? p->nfuncs : 1), sizeof *v);
+	for (int i = 0; i < p->nfuncs; i++)
+		v[i] = (named){p->funcs[i].name, i};
+	qsort(v, (size_t)p->nfuncs, sizeof *v, by_name_index);
+	int first = 0; /* v's index of the first function of the current name */
+	for (int i = 1; i < p->nfuncs; i++)
+		if (strcmp(v[i].name, v[first].name))
+			first = i;
+		else {
+			char m[48];
+			snprintf(m, sizeof m, "%d", u->funcs[v[first].i].loc.line);
+			ast_error(&u->diags, u->funcs[v[i].i].loc, "function '%s' is defined twice (first at line %s)",
+				  v[i].name, m);
+		}
+	free(v);
+}
+
 emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
 			  const char *default_name, FILE *diag)
 {
@@ -560,6 +599,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 		p->funcs[i].name = xstrdup(af->name ? af->name : default_name ? default_name : "kernel");
 		assemble_func(&c, af, &p->funcs[i]);
 	}
+	dup_funcs(u, p);
 	if (u->nfuncs == 0 && u->diags.nerrors == 0)
 		ast_error(&u->diags, (ast_loc){1, 1}, "no instructions in the file");
 	int nerr = u->diags.nerrors;

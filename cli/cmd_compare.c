@@ -8,6 +8,7 @@
 #include "cli/compare.h"
 #include "cli/launch.h"
 #include "emu/stats.h"
+#include "util/num.h"
 #include "util/xalloc.h"
 
 /* compare's own options: --plot, --ignore (repeatable), --tol */
@@ -22,7 +23,6 @@ typedef struct {
 static int compare_opt(void *user, int c, const char *arg)
 {
 	compare_opts *co = user;
-	char *e;
 	switch (c) {
 	case 'O':
 		co->plot_path = arg;
@@ -37,8 +37,7 @@ static int compare_opt(void *user, int c, const char *arg)
 		return 0;
 	case 'T':
 		co->tol_given = true;
-		co->tol = strtod(arg, &e);
-		if (e == arg || *e || !(co->tol >= 0))
+		if (num_parse_double(arg, false, &co->tol) || !(co->tol >= 0))
 			return cli_usage_error("--tol takes a number >= 0, not '%s'", arg);
 		return 0;
 	}

@@ -5,6 +5,7 @@
 
 #include "cli/cmd.h"
 #include "cli/convert.h"
+#include "cli/launch.h"
 #include "cli/opts.h"
 #include "emu/emu.h"
 #include "front/ptxplus_read.h"
@@ -20,8 +21,12 @@ int cli_cmd_asm(int argc, char **argv)
 		return r < 0 ? 0 : r;
 	char *src = cli_read_text(file);
 	if (!src)
-		return cli_usage_error("cannot read '%s'", file);
+		return cli_read_error("", file);
 	emu_spec sp = {0};
+	if (!(src = cli_sass_of(file, src, &sp, o.target))) {
+		spec_free(&sp);
+		return CLI_EXIT_INPUT;
+	}
 	int errs = spec_parse(&sp, file, src, stderr);
 	const char *target = o.target ? o.target : sp.target;
 	char *dflt = cli_base_name(file);
@@ -64,16 +69,21 @@ int cli_cmd_convert(int argc, char **argv)
 		return cli_usage_error("--to takes ptxplus or sass, not '%s'", to);
 	char *src = cli_read_text(file);
 	if (!src)
-		return cli_usage_error("cannot read '%s'", file);
+		return cli_read_error("", file);
+	emu_spec sp = {0};
+	if (!(src = cli_sass_of(file, src, &sp, target))) {
+		spec_free(&sp);
+		return CLI_EXIT_INPUT;
+	}
 	bool is_ptx = ptx_looks_like(src);
 	if (is_ptx != !strcmp(to, "sass")) {
 		fprintf(stderr, "simtemu: error: %s %s; convert --to %s reads %s\n", file,
 			is_ptx ? "is PTXPlus already" : "does not look like PTXPlus (no .entry, .version or //HEADER line)",
 			to, is_ptx ? "a SASS listing" : "PTXPlus");
 		free(src);
+		spec_free(&sp);
 		return CLI_EXIT_INPUT;
 	}
-	emu_spec sp = {0};
 	spec_parse(&sp, file, src, stderr);
 	char *dflt = cli_base_name(file);
 	int (*conv)(const char *, const char *, const char *, const char *, FILE *, FILE *) =

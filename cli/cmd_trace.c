@@ -6,18 +6,18 @@
 #include "cli/cmd.h"
 #include "cli/launch.h"
 #include "dbg/dbg.h"
+#include "util/num.h"
 
 /* --cta, --warp, --format, --no-pops into the trace (user) */
 static int trace_opt(void *user, int c, const char *arg)
 {
 	dbg_trace *t = user;
-	char *e;
 	switch (c) {
 	case 'C':
 	case 'W': {
-		long v = strtol(arg, &e, 0);
-		if (*e || v < 0)
-			return cli_usage_error("--cta and --warp take a number, not '%s'", arg);
+		int64_t v;
+		if (num_parse_i64(arg, 0, INT32_MAX, &v))
+			return cli_usage_error("--cta and --warp take a number 0..2147483647, not '%s'", arg);
 		*(c == 'C' ? &t->cta : &t->warp) = (int)v;
 		return 0;
 	}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/launch.h"
+#include "front/dump.h"
 #include "util/xalloc.h"
 
 /* The command line's one piece of process state: set by SIGINT, read by the running
@@ -28,6 +29,9 @@ void cli_catch_interrupt(emu_ctx *x)
 	x->interrupt = &cli_interrupted;
 }
 
+/* --per-cta's records: 2^24 CTAs of 32 bytes are 512 MiB */
+#define CLI_MAX_PER_CTA (1u << 24)
+
 /* Geometry and memory sizes: directives first, then the command line. */
 static bool configure(emu_ctx *x, const emu_spec *sp, const cli_opts *o)
 {
@@ -40,6 +44,18 @@ static bool configure(emu_ctx *x, const emu_spec *sp, const cli_opts *o)
 	x->jobs = o->jobs;
 	x->max_steps = o->max_steps;
 	x->stack_limit = o->stack_depth;
+	/* the launcher counts CTAs in 32 bits: a larger grid would quietly run fewer */
+	uint64_t nctas = (uint64_t)x->grid[0] * x->grid[1];
+	if (nctas > UINT32_MAX || (nctas *= x->grid[2]) > UINT32_MAX) {
+		fprintf(stderr, "simtemu: error: a grid of %u x %u x %u CTAs is more than 4294967295 CTAs\n",
+			x->grid[0], x->grid[1], x->grid[2]);
+		return false;
+	}
+	if (o->per_cta && nctas > CLI_MAX_PER_CTA) {
+		fprintf(stderr, "simtemu: error: --per-cta keeps a record per CTA, at most %u of them; "
+			"the grid has %llu\n", CLI_MAX_PER_CTA, (unsigned long long)nctas);
+		return false;
+	}
 	uint64_t nthreads = (uint64_t)x->block[0] * x->block[1] * x->block[2];
 	if (nthreads > 1024) {
 		fprintf(stderr, "simtemu: error: a CTA of %llu threads is larger than 1024\n",
@@ -82,12 +98,26 @@ int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra
 		return r < 0 ? -1 : r;
 	L->src = cli_read_text(L->file);
 	if (!L->src)
-		return cli_usage_error("cannot read '%s'", L->file);
+		return cli_read_error("", L->file);
+	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
+	char *dump_dirs = NULL, err[300];
+	char *sass = dump_split(L->src, &L->sp, L->o.target, &dump_dirs, err, sizeof err);
+	if (!sass) {
+		fprintf(stderr, "%s: error: %s\n", L->file, err);
+		return CLI_EXIT_INPUT;
+	}
+	free(L->src);
+	L->src = sass;
 	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
-	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec)))
-		return cli_usage_error("cannot read spec file '%s'", L->o.spec);
+	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec))) {
+		free(dump_dirs);
+		return cli_read_error("spec file ", L->o.spec);
+	}
 	if (L->spec_src)
 		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
+	if (dump_dirs)
+		errs += spec_parse_more(&L->sp, L->file, dump_dirs, stderr);
+	free(dump_dirs);
 	char *dflt = cli_base_name(L->file);
 	L->p = emu_assemble(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
 			    L->sp.kernel ? L->sp.kernel : dflt, stderr);
@@ -122,4 +152,14 @@ void cli_report_interrupt(const emu_ctx *x)
 	/* the trap's second line says where: "  kernel K, CTA (..), warp W, pc 0x.. (file:line): text" */
 	const char *where = strstr(x->trap.msg, "\n  ");
 	fprintf(stderr, "simtemu: interrupted%s%s\n", where ? ": " : "", where ? where + 3 : "");
+}
+
+char *cli_sass_of(const char *file, char *src, emu_spec *sp, const char *target)
+{
+	char *dirs = NULL, err[300], *sass = dump_split(src, sp, target, &dirs, err, sizeof err);
+	if (!sass)
+		fprintf(stderr, "%s: error: %s\n", file, err);
+	free(dirs);
+	free(src);
+	return sass;
 }

@@ -24,6 +24,10 @@ typedef struct {
 int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra, void *user,
 		cli_extra_fn extra_opt);
 void cli_cleanup(cli_launch *L);
+/* src (freed) as the SASS of a whole cuobjdump output for target (NULL: its only one), its
+   constant tables into sp (asm, convert: no launch, so no __device__ buffers); NULL after
+   reporting an error. */
+char *cli_sass_of(const char *file, char *src, emu_spec *sp, const char *target);
 /* Ctrl-C stops x's run (it ends as an EMU_TRAP_INTERRUPT trap); a second one kills. */
 void cli_catch_interrupt(emu_ctx *x);
 /* The one-line message of an interrupted run: where the kernel was. */

@@ -6,6 +6,7 @@
 
 #include "cli/opts.h"
 #include "emu/stats.h"
+#include "util/num.h"
 #include "util/xalloc.h"
 
 const char cli_usage_text[] =
@@ -41,12 +42,19 @@ const char cli_usage_text[] =
 	"  --counts FMT         stats format: table, csv or json (default table)\n"
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
 	"  --per-cta            stats: also each CTA's totals\n"
-	"  -j N                 run CTAs on N worker threads (results and counts do not change)\n"
+	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n"
 	"  -q                   no summary\n"
 	"  -h, --help           this text\n"
 	"\n"
 	"exit status: 0 ok and every .expect held; 1 an .expect failed; 2 bad input\n"
 	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error\n";
+
+int cli_read_error(const char *what, const char *path)
+{
+	const char *why = xread_why(errno, XREAD_MAX);
+	fprintf(stderr, "simtemu: cannot read %s'%s': %s\n(see 'simtemu --help')\n", what, path, why);
+	return CLI_EXIT_INPUT;
+}
 
 int cli_usage_error(const char *fmt, const char *a)
 {
@@ -68,34 +76,49 @@ char *cli_read_text(const char *path)
 	return b;
 }
 
-static bool parse_dims(const char *s, uint32_t d[3])
+/* X[,Y[,Z]] (or X x Y x Z), each 1..2^32-1: NULL, or why not. */
+static const char *parse_dims(const char *s, uint32_t d[3])
 {
 	d[0] = d[1] = d[2] = 1;
+	char part[64];
 	for (int i = 0; i < 3; i++) {
-		char *e;
-		errno = 0;
-		unsigned long v = strtoul(s, &e, 0);
-		if (e == s || errno || v == 0 || v > 0xffffffffUL)
-			return false;
+		size_t h = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 2 : 0; /* 0x10x4 */
+		size_t n = h + strcspn(s + h, ",x");
+		if (n >= sizeof part)
+			return "out of range";
+		memcpy(part, s, n);
+		part[n] = 0;
+		uint64_t v;
+		num_err e = num_parse_u64(part, 1, 0xffffffffu, &v);
+		if (e)
+			return e == NUM_RANGE ? "each size must be 1..4294967295" : num_why(e);
 		d[i] = (uint32_t)v;
-		if (!*e)
-			return true;
-		if (*e != ',' && *e != 'x')
-			return false;
-		s = e + 1;
+		if (!s[n])
+			return NULL;
+		if (i == 2 || !s[n + 1])
+			return "an empty or a fourth size";
+		s += n + 1;
 	}
-	return false;
+	return NULL;
 }
 
-static bool parse_u64(const char *s, uint64_t *v)
+/* An int option in [lo, hi] ('name' for the message): 0, or the usage error's status. */
+static int int_opt(const char *name, const char *arg, int64_t lo, int64_t hi, int *out)
 {
-	char *e;
-	errno = 0;
-	double d = strtod(s, &e); /* accepts 1e10 as well as plain integers */
-	if (e == s || *e || errno || d < 1 || d > 1.8e19)
-		return false;
-	*v = (uint64_t)d;
-	return true;
+	int64_t v;
+	num_err e = num_parse_i64(arg, lo, hi, &v);
+	if (e == NUM_RANGE) {
+		char m[160];
+		snprintf(m, sizeof m, "%s must be %lld..%lld, not '%%s'", name, (long long)lo, (long long)hi);
+		return cli_usage_error(m, arg);
+	}
+	if (e) {
+		char m[160];
+		snprintf(m, sizeof m, "bad %s '%%s': %s", name, num_why(e));
+		return cli_usage_error(m, arg);
+	}
+	*out = (int)v;
+	return 0;
 }
 
 /* One shared option into o: 0, the exit status of a usage error, or -2 if c is not one. */
@@ -106,29 +129,30 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 	case 'k': o->kernel = arg; break;
 	case 't': o->target = arg; break;
 	case 'g':
-		if (!parse_dims(arg, o->grid))
-			return cli_usage_error("bad --grid '%s' (want X[,Y[,Z]], each >= 1)", arg);
-		o->has_grid = true;
+	case 'b': {
+		const char *why = parse_dims(arg, c == 'g' ? o->grid : o->block);
+		if (why) {
+			char m[160];
+			snprintf(m, sizeof m, "bad %s '%%s': %s (want X[,Y[,Z]], each >= 1)",
+				 c == 'g' ? "--grid" : "--block", why);
+			return cli_usage_error(m, arg);
+		}
+		*(c == 'g' ? &o->has_grid : &o->has_block) = true;
 		break;
-	case 'b':
-		if (!parse_dims(arg, o->block))
-			return cli_usage_error("bad --block '%s' (want X[,Y[,Z]], each >= 1)", arg);
-		o->has_block = true;
-		break;
+	}
 	case 'w':
-		o->warp_size = atoi(arg);
-		if (o->warp_size < 1 || o->warp_size > 32)
-			return cli_usage_error("--warp-size must be 1..32, not '%s'", arg);
+		return int_opt("--warp-size", arg, 1, 32, &o->warp_size);
+	case 'm': {
+		num_err e = num_parse_count(arg, 1, UINT64_MAX, &o->max_steps);
+		if (e)
+			return cli_usage_error(e == NUM_RANGE ? "bad --max-steps '%s': must be 1..2^64-1"
+				: e == NUM_NOTFINITE ? "bad --max-steps '%s': not a finite number"
+				: e == NUM_FRACTION ? "bad --max-steps '%s': not a whole number"
+				: "bad --max-steps '%s': not a number", arg);
 		break;
-	case 'm':
-		if (!parse_u64(arg, &o->max_steps))
-			return cli_usage_error("bad --max-steps '%s'", arg);
-		break;
+	}
 	case 'S':
-		o->stack_depth = atoi(arg);
-		if (o->stack_depth < 1 || o->stack_depth > 100000)
-			return cli_usage_error("bad --stack-depth '%s'", arg);
-		break;
+		return int_opt("--stack-depth", arg, 1, 100000, &o->stack_depth);
 	case 'd':
 		if (o->ndumps == 32)
 			return cli_usage_error("too many --dump options%s", "");
@@ -145,10 +169,7 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 		o->by = arg;
 		break;
 	case 'j':
-		o->jobs = atoi(arg);
-		if (o->jobs < 1)
-			return cli_usage_error("-j needs a positive number, not '%s'", arg);
-		break;
+		return int_opt("-j", arg, 1, 1024, &o->jobs);
 	case 'q': o->quiet = true; break;
 	case 'P': o->per_cta = true; break;
 	default: return -2;

@@ -31,6 +31,8 @@ extern const char cli_usage_text[];
 int cli_usage_error(const char *fmt, const char *a);
 /* A text file, NUL-terminated; NULL (errno set) if unreadable or binary. */
 char *cli_read_text(const char *path);
+/* The usage error for a cli_read_text that failed (errno): what is "" or e.g. "spec file ". */
+int cli_read_error(const char *what, const char *path);
 /* The file name without its folder and extension (the default kernel name); caller frees. */
 char *cli_base_name(const char *path);
 

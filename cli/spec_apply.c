@@ -1,9 +1,42 @@
 /* Applying directives to a launch: geometry, buffers and their initial contents, parameters, constants. */
 #include "cli/spec_run.h"
+#include "util/num.h"
 #include "util/xalloc.h"
+
+#include <errno.h>
+#include <math.h>
 
 #include <stdlib.h>
 #include <string.h>
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp((*(emu_buffer *const *)a)->name, (*(emu_buffer *const *)b)->name);
+}
+
+void spec_bufidx_build(spec_bufidx *ix, emu_gmem *g)
+{
+	ix->n = g->n;
+	ix->v = xcalloc((size_t)(g->n ? g->n : 1), sizeof *ix->v);
+	for (int i = 0; i < g->n; i++)
+		ix->v[i] = &g->bufs[i];
+	qsort(ix->v, (size_t)ix->n, sizeof *ix->v, by_name);
+}
+
+emu_buffer *spec_bufidx_find(const spec_bufidx *ix, const char *name)
+{
+	int lo = 0, hi = ix->n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2, c = strcmp(name, ix->v[mid]->name);
+		if (!c)
+			return ix->v[mid];
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
 
 void spec_geometry(const emu_spec *s, emu_ctx *x)
 {
@@ -67,11 +100,24 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 		break;
 	case SPEC_INIT_IOTA: {
 		double st = 0, step = 1;
-		for (int k = 0; k < sb->nvals; k++)
-			if (!spec_parse_float(sb->vals[k].text, k ? &step : &st))
-				ast_error(dg, sb->vals[k].loc, "'%s': not a number", sb->vals[k].text);
+		int64_t ist = 0, istep = 1;
+		bool exact = !emu_type_is_float(sb->type); /* integers: 64-bit arithmetic, no rounding */
+		for (int k = 0; k < sb->nvals; k++) {
+			const spec_val *v = &sb->vals[k];
+			num_err e = num_parse_double(v->text, false, k ? &step : &st);
+			if (e)
+				ast_error(dg, v->loc, "'%s': %s", v->text, num_why(e));
+			else if (exact && num_parse_i64(v->text, INT64_MIN, INT64_MAX, k ? &istep : &ist))
+				exact = false;
+		}
+		/* an integer buffer's values must be integers a 64-bit element can hold */
+		double last = st + (double)(b->count ? b->count - 1 : 0) * step;
+		if (dg->nerrors == errs && !emu_type_is_float(sb->type) && !exact &&
+		    (!(fabs(last) < 0x1p63) || !(fabs(st) < 0x1p63)))
+			ast_error(dg, sb->loc, "iota %s ... reaches %g, beyond a 64-bit integer", sb->vals[0].text, last);
 		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++)
-			emu_type_put(b->data + i * (uint64_t)size, sb->type, num_bits(sb->type, st + (double)i * step));
+			emu_type_put(b->data + i * (uint64_t)size, sb->type,
+				     exact ? (uint64_t)ist + i * (uint64_t)istep : num_bits(sb->type, st + (double)i * step));
 		break;
 	}
 	case SPEC_INIT_RANDOM: {
@@ -79,9 +125,18 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 		double lo = 0, hi = emu_type_is_float(sb->type) ? 1 : 99;
 		if (!spec_parse_int(sb->vals[0].text, &seed, NULL))
 			ast_error(dg, sb->vals[0].loc, "'%s': expected an integer seed", sb->vals[0].text);
-		if (sb->nvals == 3 && (!spec_parse_float(sb->vals[1].text, &lo) || !spec_parse_float(sb->vals[2].text, &hi) ||
-				       hi < lo))
-			ast_error(dg, sb->vals[1].loc, "bad range '%s'", sb->vals[1].text);
+		for (int k = 1; k < sb->nvals; k++) {
+			num_err e = num_parse_double(sb->vals[k].text, false, k == 1 ? &lo : &hi);
+			if (e)
+				ast_error(dg, sb->vals[k].loc, "'%s': %s", sb->vals[k].text, num_why(e));
+		}
+		if (dg->nerrors == errs && hi < lo)
+			ast_error(dg, sb->vals[1].loc, "bad range '%s': HI is below LO", sb->vals[1].text);
+		/* integers: hi - lo + 1 values, and each a 64-bit integer */
+		else if (dg->nerrors == errs && !emu_type_is_float(sb->type) &&
+			 (!(fabs(lo) < 0x1p62) || !(fabs(hi) < 0x1p62)))
+			ast_error(dg, sb->vals[1].loc, "bad range '%s': integer bounds must be within +-2^62",
+				  sb->vals[1].text);
 		uint64_t st = (uint64_t)seed;
 		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++) {
 			uint64_t r = splitmix64(&st);
@@ -97,9 +152,10 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 	case SPEC_INIT_FILE: {
 		char *path = spec_rel_path(sb->file, sb->path);
 		size_t len;
-		uint8_t *data = (uint8_t *)xread_file(path, &len);
+		uint8_t *data = (uint8_t *)xread_file_max(path, &len, b->size);
 		if (!data)
-			ast_error(dg, sb->loc, "cannot read '%s'", path);
+			ast_error(dg, sb->loc, "cannot read '%s': %s", path,
+				  errno == EFBIG ? "larger than the buffer" : xread_why(errno, b->size));
 		else if (len != b->size)
 			ast_error(dg, sb->loc, "'%s' has a different size than the buffer", path);
 		else
@@ -115,6 +171,16 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
 	int errs = 0;
+	/* all buffers together within the 4 GiB window, checked before allocating any */
+	uint64_t total = 0;
+	for (int i = 0; i < s->nbufs; i++) {
+		total += s->bufs[i].count * (uint64_t)emu_type_size(s->bufs[i].type);
+		if (total > SPEC_MAX_BUFFER_BYTES) {
+			ast_diags dg = spec_diags(s, s->bufs[i].file, diag);
+			ast_error(&dg, s->bufs[i].loc, "buffer '%s' brings the buffers past 4 GiB in all", s->bufs[i].name);
+			return 1;
+		}
+	}
 	for (int i = 0; i < s->nbufs; i++) {
 		const spec_buffer *sb = &s->bufs[i];
 		ast_diags dg = spec_diags(s, sb->file, diag);
@@ -134,9 +200,9 @@ static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 }
 
 /* Bits of a parameter or constant value: a number, or a buffer's address. */
-static bool value_or_address(emu_ctx *x, const spec_val *v, emu_type t, uint64_t *bits, ast_diags *dg)
+static bool value_or_address(const spec_bufidx *ix, const spec_val *v, emu_type t, uint64_t *bits, ast_diags *dg)
 {
-	emu_buffer *b = emu_gmem_find_name(&x->gmem, v->text);
+	emu_buffer *b = spec_bufidx_find(ix, v->text);
 	if (b) {
 		if (t != EMU_T_U32 && t != EMU_T_U64) {
 			ast_error(dg, v->loc, "buffer address '%s' needs a u32 or u64 slot", v->text);
@@ -152,7 +218,7 @@ static bool value_or_address(emu_ctx *x, const spec_val *v, emu_type t, uint64_t
 }
 
 /* Parameters: appended with natural alignment from the generation's offset in c[0x0]. */
-static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
+static int apply_params(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag)
 {
 	int errs = 0;
 	uint32_t cur = 0;
@@ -162,7 +228,7 @@ static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
 		uint32_t size = (uint32_t)emu_type_size(q->type);
 		uint32_t off = q->has_off ? q->off : (cur + size - 1) / size * size;
 		uint64_t bits = 0;
-		if (!value_or_address(x, &q->val, q->type, &bits, &dg)) {
+		if (!value_or_address(ix, &q->val, q->type, &bits, &dg)) {
 			errs++;
 			continue;
 		}
@@ -179,7 +245,7 @@ static int apply_params(const emu_spec *s, emu_ctx *x, FILE *diag)
 	return errs;
 }
 
-static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
+static int apply_consts(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag)
 {
 	int errs = 0;
 	for (int i = 0; i < s->nconsts; i++) {
@@ -188,7 +254,7 @@ static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
 		int size = emu_type_size(c->type);
 		for (int k = 0; k < c->nvals; k++) {
 			uint64_t bits;
-			if (!value_or_address(x, &c->vals[k], c->type, &bits, &dg)) {
+			if (!value_or_address(ix, &c->vals[k], c->type, &bits, &dg)) {
 				errs++;
 				continue;
 			}
@@ -199,13 +265,13 @@ static int apply_consts(const emu_spec *s, emu_ctx *x, FILE *diag)
 }
 
 /* .expect names, counts and values are input, checked before the run. */
-static int validate_expects(const emu_spec *s, emu_ctx *x, FILE *diag)
+static int validate_expects(const emu_spec *s, const spec_bufidx *ix, FILE *diag)
 {
 	int errs = 0;
 	for (int i = 0; i < s->nexpects; i++) {
 		const spec_expect *e = &s->expects[i];
 		ast_diags dg = spec_diags(s, e->file, diag);
-		emu_buffer *b = emu_gmem_find_name(&x->gmem, e->name);
+		emu_buffer *b = spec_bufidx_find(ix, e->name);
 		if (!b) {
 			ast_error(&dg, e->loc, "no buffer named '%s'", e->name);
 			errs++;
@@ -233,17 +299,21 @@ static int validate_expects(const emu_spec *s, emu_ctx *x, FILE *diag)
 int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag)
 {
 	int errs = apply_buffers(s, x, diag);
-	errs += apply_params(s, x, diag);
+	spec_bufidx ix;
+	spec_bufidx_build(&ix, &x->gmem);
+	errs += apply_params(s, x, &ix, diag);
 	/* a PTXPlus table fills the literal pool of its kernel: c [0x1] on Tesla, the per-kernel
 	   bank c [0x10] on Fermi; .const directives come after it and win */
 	for (int i = 0; i < s->ntables; i++) {
 		const spec_table *t = &s->tables[i];
-		int bank = x->prog->rt->literal_bank;
-		if (strcmp(t->kernel, x->f->name))
+		int bank = t->bank >= 0 ? t->bank : x->prog->rt->literal_bank;
+		if ((t->kernel && strcmp(t->kernel, x->f->name)) || bank >= EMU_NBANKS)
 			continue;
-		for (int k = 0; k < t->nvals && 4 * (k + 1) <= EMU_BANK_BYTES; k++)
-			emu_type_put(x->cbank[bank] + 4 * k, EMU_T_U32, t->vals[k]);
+		for (int k = 0; k < t->nvals && t->off + 4 * ((uint64_t)k + 1) <= EMU_BANK_BYTES; k++)
+			emu_type_put(x->cbank[bank] + t->off + 4 * k, EMU_T_U32, t->vals[k]);
 	}
-	errs += apply_consts(s, x, diag);
-	return errs + validate_expects(s, x, diag);
+	errs += apply_consts(s, x, &ix, diag);
+	errs += validate_expects(s, &ix, diag);
+	free(ix.v);
+	return errs;
 }

@@ -57,10 +57,12 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 {
 	int failed = 0;
 	*nchecked = 0;
+	spec_bufidx ix;
+	spec_bufidx_build(&ix, &x->gmem);
 	for (int i = 0; i < s->nexpects; i++) {
 		const spec_expect *e = &s->expects[i];
 		ast_diags dg = spec_diags(s, e->file, diag);
-		emu_buffer *b = emu_gmem_find_name(&x->gmem, e->name);
+		emu_buffer *b = spec_bufidx_find(&ix, e->name);
 		if (!b) {
 			ast_error(&dg, e->loc, "no buffer named '%s'", e->name);
 			failed++;
@@ -76,7 +78,7 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 		if (e->path) {
 			char *path = spec_rel_path(e->file, e->path);
 			size_t len;
-			uint8_t *d = (uint8_t *)xread_file(path, &len);
+			uint8_t *d = (uint8_t *)xread_file_max(path, &len, b->size);
 			if (!d || len != b->size) {
 				ast_error(&dg, e->loc, "cannot read '%s' or its size differs from the buffer", path);
 				bad = true;
@@ -124,6 +126,7 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 			fprintf(out, "expect %s: ok (%llu values)\n", e->name, (unsigned long long)b->count);
 		free(want);
 	}
+	free(ix.v);
 	return failed;
 }
 

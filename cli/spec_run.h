@@ -9,6 +9,15 @@
 #include "front/spec.h"
 
 /* Grid, block, shared and local sizes given by directives, into the context. */
+/* Buffers by name, for many look-ups (a linear search each made 100,000 .expect lines
+   quadratic): built after the buffers are placed, freed with free(ix->v). */
+typedef struct {
+	emu_buffer **v;
+	int n;
+} spec_bufidx;
+void spec_bufidx_build(spec_bufidx *ix, emu_gmem *g);
+emu_buffer *spec_bufidx_find(const spec_bufidx *ix, const char *name);
+
 void spec_geometry(const emu_spec *s, emu_ctx *x);
 /* Create buffers, write parameters and constants. Returns errors reported. */
 int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);

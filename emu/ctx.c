@@ -61,7 +61,8 @@ void emu_abi_setup(emu_ctx *x)
 
 emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count)
 {
-	g->bufs = xrealloc(g->bufs, sizeof *g->bufs * (size_t)(g->n + 1));
+	if (g->n == 0 || (g->n >= 4 && !(g->n & (g->n - 1)))) /* capacity doubles at powers of two */
+		g->bufs = xrealloc(g->bufs, sizeof *g->bufs * (size_t)(g->n ? 2 * g->n : 4));
 	emu_buffer *b = &g->bufs[g->n++];
 	memset(b, 0, sizeof *b);
 	b->name = xstrdup(name);
@@ -78,33 +79,88 @@ static int by_addr(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+static int ptr_by_addr(const void *a, const void *b)
+{
+	const emu_buffer *x = *(emu_buffer *const *)a, *y = *(emu_buffer *const *)b;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The first place after o for a buffer: 256-aligned, a guard gap after o's end. */
+static uint64_t cand(const emu_buffer *o, uint64_t gap)
+{
+	return (o->addr + o->size + gap + 255) & ~(uint64_t)255;
+}
+
+/* Between o and its successor p nothing fits: even an empty buffer at o's first place
+   would be within p's guard gap, so the next place to try is p's. */
+static bool gap_dead(const emu_buffer *o, const emu_buffer *p, uint64_t gap)
+{
+	uint64_t a = cand(o, gap);
+	return a < p->addr + p->size + gap && p->addr < a + gap;
+}
+
 /* Unplaced buffers go from 0x100000 up, below the shared window (so below 4 GiB),
-   256-byte aligned, with at least a 4 KiB unmapped gap on each side so that overruns trap. */
+   256-byte aligned, with at least a 4 KiB unmapped gap on each side so that overruns trap.
+   Each takes the lowest such place (first fit). The placed buffers are kept sorted by
+   address; the gaps at the front that no buffer can use (under two guard gaps wide) are
+   skipped, so that n buffers take O(n log n), not O(n^2), when they do not overlap. */
 const char *emu_gmem_place(emu_gmem *g)
 {
 	const uint64_t gap = 0x1000;
+	emu_buffer **s = xcalloc((size_t)(g->n ? g->n : 1), sizeof *s);
+	int ns = 0;
+	for (int i = 0; i < g->n; i++)
+		if (g->bufs[i].placed)
+			s[ns++] = &g->bufs[i];
+	qsort(s, (size_t)ns, sizeof *s, ptr_by_addr);
+	for (int i = 1; i < ns; i++)
+		if (s[i]->addr < s[i - 1]->addr + s[i - 1]->size) {
+			const char *clash = s[i]->name;
+			free(s);
+			return clash;
+		}
+	int dead = 0; /* for k < dead, no buffer fits between s[k] and s[k + 1] */
 	for (int i = 0; i < g->n; i++) {
 		emu_buffer *b = &g->bufs[i];
 		if (b->placed)
 			continue;
 		uint64_t a = 0x100000;
-		for (bool moved = true; moved;) {
-			moved = false;
-			for (int j = 0; j < g->n; j++) {
-				emu_buffer *o = &g->bufs[j];
-				if (j == i || !o->placed)
-					continue;
-				if (a < o->addr + o->size + gap && o->addr < a + b->size + gap) {
-					a = (o->addr + o->size + gap + 255) & ~(uint64_t)255;
-					moved = true;
-				}
-			}
+		/* first placed buffer that could conflict: its end + gap passes a */
+		int lo = 0, hi = ns;
+		while (lo < hi) {
+			int mid = (lo + hi) / 2;
+			if (s[mid]->addr + s[mid]->size + gap > a)
+				hi = mid;
+			else
+				lo = mid + 1;
 		}
-		if (a + b->size > EMU_SHARED_WINDOW)
+		int j = lo;
+		for (; j < ns; j++) {
+			if (s[j]->addr + s[j]->size + gap <= a)
+				continue; /* below a with its guard (a tiny buffer inside a guard gap) */
+			if (a + b->size + gap <= s[j]->addr)
+				break; /* above: b fits at a */
+			if (j < dead) /* past s[j] every next candidate conflicts, up to s[dead] */
+				j = dead;
+			a = cand(s[j], gap);
+		}
+		if (a + b->size > EMU_SHARED_WINDOW) {
+			free(s);
 			return b->name;
+		}
 		b->addr = a;
 		b->placed = true;
+		/* insert at j: s[j] (if any) starts above b, everything before starts below a */
+		memmove(s + j + 1, s + j, sizeof *s * (size_t)(ns - j));
+		s[j] = b;
+		ns++;
+		if (j <= dead)
+			dead = j ? j - 1 : 0;
+		while (dead + 1 < ns && gap_dead(s[dead], s[dead + 1], gap))
+			dead++;
 	}
+	free(s);
+	/* bufs[] moves under the sort below; no pointer into it is kept */
 	if (g->n > 1)
 		qsort(g->bufs, (size_t)g->n, sizeof *g->bufs, by_addr);
 	for (int i = 0; i < g->n; i++) {

@@ -23,9 +23,25 @@ int stats_parse_fmt(const char *s)
 		: !strcmp(s, "json") ? STATS_JSON : -1;
 }
 
-static int by_key(const void *a, const void *b)
+/* A row with the index of its first instruction: rows are grouped by sorting (key, first)
+   and merging neighbours, O(n log n) (a search per instruction was quadratic for --by pc,
+   where every instruction is its own row). */
+typedef struct {
+	stats_row r;
+	int first;
+} keyed_row;
+
+static int by_key_first(const void *a, const void *b)
 {
-	return strcmp(((const stats_row *)a)->key, ((const stats_row *)b)->key);
+	const keyed_row *x = a, *y = b;
+	int c = strcmp(x->r.key, y->r.key);
+	return c ? c : (x->first > y->first) - (x->first < y->first);
+}
+
+static int by_first(const void *a, const void *b)
+{
+	const keyed_row *x = a, *y = b;
+	return (x->first > y->first) - (x->first < y->first);
 }
 
 int stats_rows(const emu_ctx *x, stats_by by, stats_row **out)
@@ -33,31 +49,44 @@ int stats_rows(const emu_ctx *x, stats_by by, stats_row **out)
 	const emu_func *f = x->f;
 	int nt;
 	const isa_desc *t = isa_table(x->prog->dialect, &nt);
-	stats_row *rows = xcalloc((size_t)f->n, sizeof *rows);
-	int n = 0;
+	keyed_row *kr = xcalloc((size_t)f->n, sizeof *kr);
+	int m = 0;
 	for (int i = 0; i < f->n; i++) {
 		if (!x->stats.warp[i])
 			continue;
 		const emu_insn *in = &f->insns[i];
-		char key[128];
+		keyed_row *r = &kr[m++];
+		char *key = r->r.key;
+		size_t ks = sizeof r->r.key;
 		switch (by) {
-		case STATS_BY_OPCODE: snprintf(key, sizeof key, "%s", t[in->op].name); break;
-		case STATS_BY_MNEMONIC: snprintf(key, sizeof key, "%s", in->mnem); break;
-		case STATS_BY_CLASS: snprintf(key, sizeof key, "%s", isa_class_name(t[in->op].cls)); break;
-		default: snprintf(key, sizeof key, "0x%04x", in->addr); break;
+		case STATS_BY_OPCODE: snprintf(key, ks, "%s", t[in->op].name); break;
+		case STATS_BY_MNEMONIC: snprintf(key, ks, "%s", in->mnem); break;
+		case STATS_BY_CLASS: snprintf(key, ks, "%s", isa_class_name(t[in->op].cls)); break;
+		default: snprintf(key, ks, "0x%04x", in->addr); break;
 		}
-		int k = 0;
-		while (k < n && strcmp(rows[k].key, key))
-			k++;
-		if (k == n)
-			memcpy(rows[n++].key, key, sizeof key);
-		rows[k].warp += x->stats.warp[i];
-		rows[k].thread += x->stats.thread[i];
-		rows[k].active += x->stats.active[i];
-		rows[k].predoff += x->stats.predoff[i];
+		r->first = i;
+		r->r.warp = x->stats.warp[i];
+		r->r.thread = x->stats.thread[i];
+		r->r.active = x->stats.active[i];
+		r->r.predoff = x->stats.predoff[i];
 	}
-	if (by != STATS_BY_PC)
-		qsort(rows, (size_t)n, sizeof *rows, by_key);
+	qsort(kr, (size_t)m, sizeof *kr, by_key_first);
+	int n = 0;
+	for (int i = 0; i < m; i++) {
+		if (n && !strcmp(kr[n - 1].r.key, kr[i].r.key)) {
+			kr[n - 1].r.warp += kr[i].r.warp;
+			kr[n - 1].r.thread += kr[i].r.thread;
+			kr[n - 1].r.active += kr[i].r.active;
+			kr[n - 1].r.predoff += kr[i].r.predoff;
+		} else
+			kr[n++] = kr[i];
+	}
+	if (by == STATS_BY_PC) /* in the order of the first instruction at each address */
+		qsort(kr, (size_t)n, sizeof *kr, by_first);
+	stats_row *rows = xcalloc((size_t)(n ? n : 1), sizeof *rows);
+	for (int i = 0; i < n; i++)
+		rows[i] = kr[i].r;
+	free(kr);
 	*out = rows;
 	return n;
 }

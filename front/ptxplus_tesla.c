@@ -368,7 +368,8 @@ static bool translate(tt *t)
 			if (r->shape[0] != 'm') {
 				free(ai->ops[1].name);
 				ai->ops[1] = ai->ops[2];
-			}
+			} else if (ai->nops > 2)
+				free(ai->ops[2].name); /* a store keeps the pair's first register only */
 			ai->nops = 2;
 			return true;
 		}

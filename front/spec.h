@@ -2,6 +2,10 @@
 #ifndef SIMTEMU_SPEC_H
 #define SIMTEMU_SPEC_H
 
+/* The most bytes one buffer, and all buffers together, may have: the 4 GiB that 32-bit
+   addresses reach (checked before anything is allocated). */
+#define SPEC_MAX_BUFFER_BYTES (1ull << 32)
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,7 +46,9 @@ typedef struct {
 
 /* A PTXPlus constant table: the literal pool of one kernel (its name after "constant1"). */
 typedef struct {
-	char *kernel;
+	char *kernel;         /* the kernel it belongs to, or NULL: every kernel */
+	int bank;             /* the constant bank, or -1: the generation's literal bank */
+	uint32_t off;         /* from this byte of the bank */
 	uint32_t *vals;
 	int nvals;
 } spec_table;
@@ -82,6 +88,7 @@ typedef struct {
 	int ntables;
 	spec_expect *expects;
 	int nexpects;
+	bool appending;       /* spec_parse_more is adding to what earlier files said */
 	char **files;         /* file names and texts kept for diagnostics */
 	char **texts;
 	int nfiles;
@@ -107,5 +114,10 @@ bool spec_parse_float(const char *text, double *v);
 ast_diags spec_diags(const emu_spec *s, const char *file, FILE *diag);
 /* A path relative to the directory of the file holding the directive (caller frees). */
 char *spec_rel_path(const char *file, const char *path);
+
+/* Parse directives that add to the earlier files' instead of replacing them. */
+int spec_parse_more(emu_spec *s, const char *file, const char *text, FILE *diag);
+/* Add a constant table (cuobjdump -elf's .nv.constantN sections: front/dump.c). */
+void spec_add_table(emu_spec *s, const char *kernel, int bank, uint32_t off, const uint32_t *vals, int n);
 
 #endif

@@ -1,6 +1,7 @@
 /* Launch directives read from text: .target .kernel .grid .block .shared .local .buffer .param .const .expect */
 #include "front/spec.h"
 #include "isa/isa.h"
+#include "util/num.h"
 #include "util/xalloc.h"
 
 #include <ctype.h>
@@ -23,9 +24,57 @@ typedef struct {
 	int n, cap;
 	/* the first directive of each list kind in this file replaces the earlier list */
 	bool replaced_bufs, replaced_params, replaced_consts, replaced_expects;
+	/* the names of s->bufs, hashed (open addressing), for the duplicate check in O(1) */
+	int *names;
+	size_t ncap;
+	int nnames;
 } pstate;
 
-#define GROW(arr, n) ((arr) = xrealloc((arr), sizeof *(arr) * (size_t)((n) + 1)), &(arr)[(n)++])
+static uint64_t name_hash(const char *w)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *w; w++)
+		h = (h ^ (unsigned char)*w) * 1099511628211ull;
+	return h;
+}
+
+/* Index of the buffer named w in p->s->bufs, or -1; with add, remember buffer add_idx. */
+static int name_slot(pstate *p, const char *w, int add_idx)
+{
+	emu_spec *s = p->s;
+	if (add_idx >= 0 && 2 * (size_t)(p->nnames + 1) > p->ncap) {
+		size_t cap = p->ncap ? 2 * p->ncap : 64;
+		free(p->names);
+		p->names = xmalloc(cap * sizeof *p->names);
+		memset(p->names, 0xff, cap * sizeof *p->names);
+		p->ncap = cap;
+		p->nnames = 0;
+		for (int i = 0; i < s->nbufs; i++)
+			if (i != add_idx)
+				name_slot(p, s->bufs[i].name, i);
+	}
+	if (!p->ncap)
+		return -1;
+	size_t h = (size_t)name_hash(w) & (p->ncap - 1);
+	for (; p->names[h] >= 0; h = (h + 1) & (p->ncap - 1))
+		if (!strcmp(s->bufs[p->names[h]].name, w))
+			return p->names[h];
+	if (add_idx >= 0) {
+		p->names[h] = add_idx;
+		p->nnames++;
+	}
+	return -1;
+}
+
+/* Append a slot: capacity doubles at each power of two (growing by one each time copied
+   the array per directive under allocators without mremap, quadratic in the lines). */
+static void *grow(void *arr, size_t elem, int n)
+{
+	if (n == 0 || (n >= 4 && !(n & (n - 1))))
+		return xrealloc(arr, elem * (size_t)(n ? 2 * n : 4));
+	return arr;
+}
+#define GROW(arr, n) ((arr) = grow((arr), sizeof *(arr), (n)), &(arr)[(n)++])
 
 static void perr(pstate *p, int k, const char *fmt, const char *a)
 {
@@ -37,18 +86,12 @@ static void perr(pstate *p, int k, const char *fmt, const char *a)
 
 bool spec_parse_int(const char *t, int64_t *v, bool *neg_out)
 {
-	errno = 0;
-	char *e;
+	/* any 64-bit pattern: -2^63 .. 2^64-1 (a u64 above 2^63 comes back as its bits) */
 	bool neg = *t == '-';
-	const char *q = (*t == '-' || *t == '+') ? t + 1 : t;
-	if (!isdigit((unsigned char)*q))
+	uint64_t u;
+	if (num_parse_u64(t + (neg || *t == '+'), 0, neg ? (uint64_t)INT64_MAX + 1 : UINT64_MAX, &u))
 		return false;
-	unsigned long long u = strtoull(q, &e, 0);
-	if (*e || errno)
-		return false;
-	if (neg && u > 0x8000000000000000ull)
-		return false;
-	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	*v = (int64_t)(neg ? 0 - u : u);
 	if (neg_out)
 		*neg_out = neg;
 	return true;
@@ -56,24 +99,31 @@ bool spec_parse_int(const char *t, int64_t *v, bool *neg_out)
 
 bool spec_parse_float(const char *t, double *v)
 {
-	char *e;
-	if (!strcmp(t, "nan") || !strcmp(t, "NaN") || !strcmp(t, "NAN")) {
-		*v = NAN;
-		return true;
-	}
-	errno = 0;
-	*v = strtod(t, &e);
-	return *t && !*e;
+	return num_parse_double(t, true, v) == NUM_OK;
 }
 
 const char *spec_value_bits(const char *text, emu_type t, uint64_t *bits)
 {
+	static const char *const range[] = {
+		[EMU_T_U8] = "out of range for u8 (0..255)", [EMU_T_S8] = "out of range for s8 (-128..127)",
+		[EMU_T_U16] = "out of range for u16 (0..65535)",
+		[EMU_T_S16] = "out of range for s16 (-32768..32767)",
+		[EMU_T_U32] = "out of range for u32 (0..4294967295)",
+		[EMU_T_S32] = "out of range for s32 (-2147483648..2147483647)",
+		[EMU_T_U64] = "out of range for u64 (0..18446744073709551615)",
+		[EMU_T_S64] = "out of range for s64 (-9223372036854775808..9223372036854775807)",
+		[EMU_T_F32] = "out of range for f32 (overflows to infinity)",
+		[EMU_T_F64] = "out of range for f64 (overflows to infinity)",
+	};
 	if (t == EMU_T_F32 || t == EMU_T_F64) {
 		double d;
-		if (!spec_parse_float(text, &d))
-			return "not a number";
+		num_err e = num_parse_double(text, true, &d); /* nan and inf are accepted when written */
+		if (e)
+			return e == NUM_RANGE ? range[t] : "not a number";
 		if (t == EMU_T_F32) {
 			float f = (float)d;
+			if (isinf(f) && !isinf(d))
+				return range[t];
 			uint32_t u;
 			memcpy(&u, &f, 4);
 			*bits = u;
@@ -81,24 +131,23 @@ const char *spec_value_bits(const char *text, emu_type t, uint64_t *bits)
 			memcpy(bits, &d, 8);
 		return NULL;
 	}
-	int64_t v;
-	bool neg = false;
-	if (!spec_parse_int(text, &v, &neg))
-		return "not an integer";
+	bool neg = *text == '-';
+	const char *mag = text + (neg || *text == '+');
+	uint64_t u;
+	num_err e = num_parse_u64(mag, 0, UINT64_MAX, &u);
+	if (e)
+		return e == NUM_RANGE ? range[t] : "not an integer";
 	int size = emu_type_size(t);
 	bool sgn = t == EMU_T_S8 || t == EMU_T_S16 || t == EMU_T_S32 || t == EMU_T_S64;
-	if (size < 8) {
-		int64_t lo = sgn ? -((int64_t)1 << (size * 8 - 1)) : 0;
-		int64_t hi = sgn ? ((int64_t)1 << (size * 8 - 1)) - 1 : ((int64_t)1 << (size * 8)) - 1;
-		/* hex spellings of the unsigned bit pattern are accepted for signed types */
-		bool hex = strstr(text, "0x") || strstr(text, "0X");
-		if (v < lo || v > (hex && sgn ? ((int64_t)1 << (size * 8)) - 1 : hi))
-			return "out of range for the type";
-	} else if (!sgn && neg)
-		return "negative value for an unsigned type";
-	*bits = (uint64_t)v;
-	if (size < 8)
-		*bits &= (1ull << (size * 8)) - 1;
+	if (neg && !sgn)
+		return u ? "negative value for an unsigned type" : (*bits = 0, NULL);
+	uint64_t umax = size < 8 ? (1ull << (size * 8)) - 1 : UINT64_MAX; /* the bit pattern's range */
+	uint64_t smax = umax >> 1;
+	/* hex spellings of the unsigned bit pattern are accepted for signed types */
+	bool hex = mag[0] == '0' && (mag[1] == 'x' || mag[1] == 'X');
+	if (neg ? u > smax + 1 : u > (sgn && !hex ? smax : umax))
+		return range[t];
+	*bits = (neg ? 0 - u : u) & umax;
 	return NULL;
 }
 
@@ -163,13 +212,35 @@ static void replace_once(bool *replaced, emu_spec *s, void (*clear)(emu_spec *))
 	}
 }
 
-static bool get_u32(pstate *p, int k, uint32_t *out, uint32_t min)
+/* Word k as a number in [min, max] (what: for the message, e.g. "a size"). */
+static bool get_u64(pstate *p, int k, uint64_t *out, uint64_t min, uint64_t max, const char *what)
 {
-	int64_t v;
-	if (k >= p->n || !spec_parse_int(p->t[k].w, &v, NULL) || v < min || v > 0xffffffffLL) {
-		perr(p, k, min ? "expected a number >= 1%s" : "expected a number%s", k < p->n ? "" : " (missing)");
+	if (k >= p->n) {
+		char m[200];
+		snprintf(m, sizeof m, "expected %s %s (missing)", strchr("aeiou", what[0]) ? "an" : "a", what);
+		perr(p, k, "%s", m);
 		return false;
 	}
+	num_err e = num_parse_u64(p->t[k].w, min, max, out);
+	if (e) {
+		char m[200];
+		if (e == NUM_RANGE)
+			snprintf(m, sizeof m, "'%s': the %s must be %llu..%llu", p->t[k].w, what,
+				 (unsigned long long)min, (unsigned long long)max);
+		else
+			snprintf(m, sizeof m, "'%s': %s (expected %s %s)", p->t[k].w, num_why(e),
+				 strchr("aeiou", what[0]) ? "an" : "a", what);
+		perr(p, k, "%s", m);
+		return false;
+	}
+	return true;
+}
+
+static bool get_u32(pstate *p, int k, uint32_t *out, uint32_t min)
+{
+	uint64_t v;
+	if (!get_u64(p, k, &v, min, 0xffffffffu, "number"))
+		return false;
 	*out = (uint32_t)v;
 	return true;
 }
@@ -251,34 +322,42 @@ static bool buffer_init(pstate *p, int k, spec_buffer *b)
 static void d_buffer(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
+	if (!*replaced) { /* the earlier file's buffers go, and their names */
+		free(p->names);
+		p->names = NULL;
+		p->ncap = 0;
+		p->nnames = 0;
+	}
 	replace_once(replaced, s, free_bufs);
+	if (!p->ncap) /* names from an earlier spec_parse (nothing replaced yet in this one) */
+		for (int i = 0; i < s->nbufs; i++)
+			name_slot(p, s->bufs[i].name, i);
 	if (p->n < 4) {
 		perr(p, 0, "usage: .buffer NAME TYPE COUNT [@ADDR] [= INIT]%s", "");
 		return;
 	}
 	spec_buffer b = {.file = p->file, .loc = {p->line, p->t[1].col}};
-	for (int i = 0; i < s->nbufs; i++)
-		if (!strcmp(s->bufs[i].name, p->t[1].w)) {
-			perr(p, 1, "buffer '%s' defined twice", p->t[1].w);
-			return;
-		}
-	int64_t cnt;
-	if (!get_type(p, 2, &b.type))
-		return;
-	if (!spec_parse_int(p->t[3].w, &cnt, NULL) || cnt < 0 || cnt > (1LL << 32)) {
-		perr(p, 3, "expected an element count%s", "");
+	if (name_slot(p, p->t[1].w, -1) >= 0) {
+		perr(p, 1, "buffer '%s' defined twice", p->t[1].w);
 		return;
 	}
-	b.count = (uint64_t)cnt;
+	if (!get_type(p, 2, &b.type))
+		return;
+	/* a buffer's bytes must fit the 4 GiB below the shared window that buffers live in */
+	uint64_t maxcount = SPEC_MAX_BUFFER_BYTES / (uint64_t)emu_type_size(b.type);
+	if (!get_u64(p, 3, &b.count, 0, maxcount, "element count (4 GiB at most)"))
+		return;
 	int k = 4;
 	if (k < p->n && p->t[k].w[0] == '@') {
-		int64_t a;
-		if (!spec_parse_int(p->t[k].w + 1, &a, NULL) || a < 0) {
-			perr(p, k, "expected @ADDR%s", "");
+		uint64_t a;
+		num_err e = num_parse_u64(p->t[k].w + 1, 0, UINT64_MAX - b.count * (uint64_t)emu_type_size(b.type), &a);
+		if (e) {
+			perr(p, k, e == NUM_RANGE ? "'%s': the buffer would end past the 64-bit address space"
+					: "'%s': expected @ADDR", p->t[k].w);
 			return;
 		}
 		b.has_addr = true;
-		b.addr = (uint64_t)a;
+		b.addr = a;
 		k++;
 	}
 	if (k < p->n) {
@@ -291,6 +370,7 @@ static void d_buffer(pstate *p, bool *replaced)
 	}
 	b.name = xstrdup(p->t[1].w);
 	*GROW(s->bufs, s->nbufs) = b;
+	name_slot(p, b.name, s->nbufs - 1);
 }
 
 static void d_param(pstate *p, bool *replaced)
@@ -300,9 +380,9 @@ static void d_param(pstate *p, bool *replaced)
 	spec_param q = {.file = p->file, .loc = {p->line, p->t[0].col}};
 	int k = 1;
 	if (k < p->n && p->t[k].w[0] == '@') {
-		int64_t a;
-		if (!spec_parse_int(p->t[k].w + 1, &a, NULL) || a < 0 || a > 4096) {
-			perr(p, k, "expected @OFFSET%s", "");
+		uint64_t a;
+		if (num_parse_u64(p->t[k].w + 1, 0, 4096, &a)) {
+			perr(p, k, "'%s': expected @OFFSET (0..4096)", p->t[k].w);
 			return;
 		}
 		q.has_off = true;
@@ -353,7 +433,7 @@ static void read_table(emu_spec *s, const char *line, const char *rest)
 {
 	const char *n = strstr(line, "constant1") + 9;
 	size_t len = strcspn(n, "[ \t");
-	spec_table t = {.kernel = xcalloc(len + 1, 1)};
+	spec_table t = {.kernel = xcalloc(len + 1, 1), .bank = -1};
 	memcpy(t.kernel, n, len);
 	const char *end = strstr(rest, "};");
 	for (const char *q = rest; end && q < end;) {
@@ -363,10 +443,26 @@ static void read_table(emu_spec *s, const char *line, const char *rest)
 			q++;
 			continue;
 		}
-		t.vals = xrealloc(t.vals, sizeof *t.vals * (size_t)(t.nvals + 1));
-		t.vals[t.nvals++] = (uint32_t)v;
+		*GROW(t.vals, t.nvals) = (uint32_t)v;
 		q = next;
 	}
+	*GROW(s->tables, s->ntables) = t;
+}
+
+int spec_parse_more(emu_spec *s, const char *file, const char *text, FILE *diag)
+{
+	s->appending = true;
+	int errs = spec_parse(s, file, text, diag);
+	s->appending = false;
+	return errs;
+}
+
+void spec_add_table(emu_spec *s, const char *kernel, int bank, uint32_t off, const uint32_t *vals, int n)
+{
+	spec_table t = {.kernel = kernel ? xstrdup(kernel) : NULL, .bank = bank, .off = off};
+	t.vals = xcalloc((size_t)(n ? n : 1), sizeof *t.vals);
+	memcpy(t.vals, vals, sizeof *vals * (size_t)n);
+	t.nvals = n;
 	*GROW(s->tables, s->ntables) = t;
 }
 
@@ -382,8 +478,8 @@ static void d_expect(pstate *p, bool *replaced)
 	int end = p->n;
 	if (!strncmp(p->t[end - 1].w, "tol=", 4)) {
 		double t;
-		if (!spec_parse_float(p->t[end - 1].w + 4, &t) || t < 0) {
-			perr(p, end - 1, "expected tol=EPS%s", "");
+		if (num_parse_double(p->t[end - 1].w + 4, false, &t) || t < 0) {
+			perr(p, end - 1, "'%s': expected tol=EPS, a finite number >= 0", p->t[end - 1].w);
 			return;
 		}
 		e.has_tol = true;
@@ -506,6 +602,8 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 {
 	pstate *p = xcalloc(1, sizeof *p);
 	p->s = s;
+	/* appending (spec_parse_more): nothing of an earlier file is replaced */
+	p->replaced_bufs = p->replaced_params = p->replaced_consts = p->replaced_expects = s->appending;
 	s->files = xrealloc(s->files, sizeof *s->files * (size_t)(s->nfiles + 1));
 	s->texts = xrealloc(s->texts, sizeof *s->texts * (size_t)(s->nfiles + 1));
 	s->files[s->nfiles] = xstrdup(file);
@@ -533,6 +631,7 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 	}
 	int n = p->dg.nerrors;
 	free(p->t);
+	free(p->names);
 	free(p);
 	return n;
 }

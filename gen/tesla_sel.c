@@ -69,15 +69,15 @@ static emu_src tsrc_op(asm_ctx *c, const ast_opnd *o, int bits, bool sgn, bool i
 	case OPND_SMEM:
 		s.kind = SRC_SHARED;
 		s.reg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(TESLA_AROW + o->reg);
-		s.imm = (uint32_t)(o->ival * width);
+		s.imm = (uint32_t)((uint64_t)o->ival * (uint64_t)width);
 		s.bank = (uint8_t)width;
 		s.sx = (o->width ? o->wsigned : sgn) && width < 4 ? (uint8_t)(8 * width) : 0;
-		if (o->ival < 0 || o->ival * width >= 0x10000)
+		if (o->ival < 0 || o->ival >= 0x10000 || o->ival * width >= 0x10000)
 			asm_err(c, o->loc, "shared offset out of range%s", "", "");
 		break;
 	case OPND_CBANK:
 		if (o->reg >= 0 || o->bank < 0 || o->bank >= EMU_NBANKS || o->ival < 0 ||
-		    o->ival * width + 4 > EMU_BANK_BYTES) {
+		    o->ival > EMU_BANK_BYTES || o->ival * width + 4 > EMU_BANK_BYTES) {
 			asm_err(c, o->loc, "constant operand out of range or indexed%s", "", "");
 			break;
 		}
@@ -136,7 +136,9 @@ static void tdst(asm_ctx *c, const ast_opnd *o, int bits)
 		E(c)->dst = TESLA_TD_SHARED;
 		in->d = TESLA_DROW;
 		in->areg = o->reg < 0 ? EMU_NO_REG : (uint16_t)(TESLA_AROW + o->reg);
-		in->off = (int32_t)(o->ival * width);
+		if (o->ival < 0 || o->ival >= 0x10000 || o->ival * width >= 0x10000)
+			asm_err(c, o->loc, "shared offset out of range%s", "", "");
+		in->off = (int32_t)((uint64_t)o->ival * (uint64_t)width);
 		in->width = (uint8_t)width;
 		return;
 	}

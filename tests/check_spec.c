@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "util/num.h"
 
 START_TEST(geometry_and_overrides)
 {
@@ -126,8 +127,35 @@ static const spec_err errs[] = {
 	{"unknown", ".bogus 1\nEXIT;\n", "unknown:1:1: error: unknown directive '.bogus'"},
 	{"count", ".buffer a u32 2 = 1\nEXIT;\n", "count:1:19: error: 1 values given for 2 elements"},
 	{"type", ".buffer a u33 2\nEXIT;\n", "type:1:11: error: expected a type"},
-	{"range", ".buffer a u8 1 = 256\nEXIT;\n", "range:1:18: error: '256': out of range for the type"},
-	{"grid", ".grid 0\nEXIT;\n", "grid:1:7: error: expected a number"},
+	{"range", ".buffer a u8 1 = 256\nEXIT;\n", "range:1:18: error: '256': out of range for u8 (0..255)"},
+	{"grid", ".grid 0\nEXIT;\n", "grid:1:7: error: '0': the number must be 1..4294967295"},
+	/* issue 14: every number is read whole and in range, and the message names it */
+	{"grid junk", ".grid 4x\nEXIT;\n", "grid junk:1:7: error: '4x': trailing characters after the number (expected a number)"},
+	{"grid wide", ".grid 4294967296\nEXIT;\n", "grid wide:1:7: error: '4294967296': the number must be 1..4294967295"},
+	{"shared wide", ".shared 0x100000000\nEXIT;\n", "shared wide:1:9: error: '0x100000000': the number must be 0..4294967295"},
+	/* 4 GiB / 8 bytes = 536870912 u64 elements */
+	{"count big", ".buffer a u64 536870913\nEXIT;\n",
+	 "count big:1:15: error: '536870913': the element count (4 GiB at most) must be 0..536870912"},
+	{"count junk", ".buffer a u8 12k\nEXIT;\n", "count junk:1:14: error: '12k': trailing characters after the number (expected an element count"},
+	{"addr end", ".buffer a u32 2 @0xfffffffffffffffc\nEXIT;\n",
+	 "addr end:1:17: error: '@0xfffffffffffffffc': the buffer would end past the 64-bit address space"},
+	{"param off", ".param @4097 u32 1\nEXIT;\n", "param off:1:8: error: '@4097': expected @OFFSET (0..4096)"},
+	{"tol nan", ".buffer a f32 1\n.expect a tol=nan\nEXIT;\n", "tol nan:2:11: error: 'tol=nan': expected tol=EPS"},
+	/* 2^63 does not fit s64 in decimal; 2^64 fits nothing */
+	{"s64 over", ".buffer a s64 1 = 9223372036854775808\nEXIT;\n",
+	 "s64 over:1:19: error: '9223372036854775808': out of range for s64"},
+	{"u64 over", ".buffer a u64 1 = 18446744073709551616\nEXIT;\n",
+	 "u64 over:1:19: error: '18446744073709551616': out of range for u64"},
+	{"s8 under", ".buffer a s8 1 = -129\nEXIT;\n", "s8 under:1:18: error: '-129': out of range for s8 (-128..127)"},
+	/* FLT_MAX is about 3.4e38: 1e39 would be infinity in an f32, 1e999 in an f64 */
+	{"f32 inf", ".buffer a f32 1 = 1e39\nEXIT;\n", "f32 inf:1:19: error: '1e39': out of range for f32 (overflows to infinity)"},
+	{"f64 inf", ".buffer a f64 1 = fill 1e999\nEXIT;\n", "f64 inf:1:24: error: '1e999': out of range for f64"},
+	{"iota nan", ".buffer a u32 4 = iota nan\nEXIT;\n", "iota nan:1:24: error: 'nan': not a finite number"},
+	{"iota inf", ".buffer a s32 4 = iota 0 inf\nEXIT;\n", "iota inf:1:26: error: 'inf': not a finite number"},
+	{"iota far", ".buffer a s64 2 = iota 1e300\nEXIT;\n", "beyond a 64-bit integer"},
+	{"random nan", ".buffer a s32 4 = random 1 nan 5\nEXIT;\n", "random nan:1:28: error: 'nan': not a finite number"},
+	{"random far", ".buffer a s32 4 = random 1 0 1e30\nEXIT;\n", "integer bounds must be within +-2^62"},
+	{"param junk", ".param u32 12x\nEXIT;\n", "param junk:1:12: error: '12x': not an integer (and no buffer has that name)"},
 	{"param", ".param u32 nosuch\nEXIT;\n", "param:1:12: error: 'nosuch': not an integer (and no buffer has that name)"},
 	{"expect name", ".expect zz = 1\nEXIT;\n", "expect name:1:9: error: no buffer named 'zz'"},
 	{"expect count", ".buffer a u32 2\n.expect a = 1\nEXIT;\n", "expect count:2:9: error: 1 values given for the 2 elements"},
@@ -159,6 +187,70 @@ START_TEST(value_conversion)
 	ck_assert(b == 0xc004000000000000ull);
 	ck_assert_ptr_null(spec_value_bits("0xffffffffffffffff", EMU_T_U64, &b));
 	ck_assert(b == ~0ull);
+	/* the edges of each range, by hand: s64 -2^63 and 2^63-1; hex bit patterns for signed */
+	ck_assert_ptr_null(spec_value_bits("-9223372036854775808", EMU_T_S64, &b));
+	ck_assert(b == 0x8000000000000000ull);
+	ck_assert_ptr_null(spec_value_bits("9223372036854775807", EMU_T_S64, &b));
+	ck_assert(b == 0x7fffffffffffffffull);
+	ck_assert_ptr_null(spec_value_bits("0xffffffffffffffff", EMU_T_S64, &b));
+	ck_assert(b == ~0ull);
+	ck_assert_ptr_nonnull(spec_value_bits("18446744073709551615", EMU_T_S64, &b));
+	ck_assert_ptr_nonnull(spec_value_bits("0x10000000000000000", EMU_T_U64, &b));
+	ck_assert_ptr_nonnull(spec_value_bits("0x100", EMU_T_S8, &b));
+	ck_assert_ptr_null(spec_value_bits("-128", EMU_T_S8, &b));
+	ck_assert(b == 0x80);
+	ck_assert_ptr_nonnull(spec_value_bits("12abc", EMU_T_U32, &b));
+	ck_assert_ptr_nonnull(spec_value_bits(" 12", EMU_T_U32, &b));
+	/* a leading 0 is decimal, as documented (strtoull's octal no longer leaks through) */
+	ck_assert_ptr_null(spec_value_bits("010", EMU_T_U32, &b));
+	ck_assert(b == 10);
+	/* 3.4028234663852886e38 is FLT_MAX; 3.5e38 rounds to infinity in an f32 */
+	ck_assert_ptr_null(spec_value_bits("3.4028234663852886e38", EMU_T_F32, &b));
+	ck_assert(b == 0x7f7fffff);
+	ck_assert_ptr_nonnull(spec_value_bits("3.5e38", EMU_T_F32, &b));
+	ck_assert_ptr_null(spec_value_bits("3.5e38", EMU_T_F64, &b));
+	/* nan and inf written out are values; 1e-400 underflows to 0, which is a rounding */
+	ck_assert_ptr_null(spec_value_bits("inf", EMU_T_F32, &b));
+	ck_assert(b == 0x7f800000);
+	ck_assert_ptr_null(spec_value_bits("1e-400", EMU_T_F64, &b));
+	ck_assert(b == 0);
+}
+END_TEST
+
+START_TEST(strict_numbers)
+{
+	uint64_t u;
+	int64_t i;
+	double d;
+	ck_assert_int_eq(num_parse_u64("18446744073709551615", 0, UINT64_MAX, &u), NUM_OK);
+	ck_assert(u == UINT64_MAX);
+	ck_assert_int_eq(num_parse_u64("18446744073709551616", 0, UINT64_MAX, &u), NUM_RANGE);
+	ck_assert_int_eq(num_parse_u64("0x1ffffffffffffffff", 0, UINT64_MAX, &u), NUM_RANGE);
+	ck_assert_int_eq(num_parse_u64("16abc", 0, 100, &u), NUM_TRAILING);
+	ck_assert_int_eq(num_parse_u64("0x", 0, 100, &u), NUM_SYNTAX);
+	ck_assert_int_eq(num_parse_u64("", 0, 100, &u), NUM_SYNTAX);
+	ck_assert_int_eq(num_parse_u64("-1", 0, 100, &u), NUM_SYNTAX);
+	ck_assert_int_eq(num_parse_u64("33", 1, 32, &u), NUM_RANGE);
+	ck_assert_int_eq(num_parse_i64("-9223372036854775808", INT64_MIN, INT64_MAX, &i), NUM_OK);
+	ck_assert(i == INT64_MIN);
+	ck_assert_int_eq(num_parse_i64("-9223372036854775809", INT64_MIN, INT64_MAX, &i), NUM_RANGE);
+	ck_assert_int_eq(num_parse_i64("9223372036854775808", INT64_MIN, INT64_MAX, &i), NUM_RANGE);
+	ck_assert_int_eq(num_parse_i64("-0x10", -100, 100, &i), NUM_OK);
+	ck_assert(i == -16);
+	ck_assert_int_eq(num_parse_i64("2147483648", 0, INT32_MAX, &i), NUM_RANGE);
+	ck_assert_int_eq(num_parse_double("1e308", false, &d), NUM_OK);
+	ck_assert_int_eq(num_parse_double("1e309", false, &d), NUM_RANGE);
+	ck_assert_int_eq(num_parse_double("nan", false, &d), NUM_NOTFINITE);
+	ck_assert_int_eq(num_parse_double("-inf", false, &d), NUM_NOTFINITE);
+	ck_assert_int_eq(num_parse_double("-inf", true, &d), NUM_OK);
+	ck_assert_int_eq(num_parse_double("1.5x", false, &d), NUM_TRAILING);
+	ck_assert_int_eq(num_parse_count("1e10", 1, UINT64_MAX, &u), NUM_OK);
+	ck_assert(u == 10000000000ull);
+	ck_assert_int_eq(num_parse_count("1.5", 1, UINT64_MAX, &u), NUM_FRACTION);
+	ck_assert_int_eq(num_parse_count("nan", 1, UINT64_MAX, &u), NUM_NOTFINITE);
+	/* 2^64 = 1.8446744073709552e19 is one past the largest count */
+	ck_assert_int_eq(num_parse_count("1.8446744073709552e19", 1, UINT64_MAX, &u), NUM_RANGE);
+	ck_assert_int_eq(num_parse_count("0", 1, UINT64_MAX, &u), NUM_RANGE);
 }
 END_TEST
 
@@ -172,6 +264,7 @@ Suite *spec_suite(void)
 	tcase_add_test(t, parameters_natural_alignment_and_offsets);
 	tcase_add_test(t, expect_tolerance_and_nan);
 	tcase_add_test(t, value_conversion);
+	tcase_add_test(t, strict_numbers);
 	tcase_add_loop_test(t, directive_errors_are_located, 0, (int)(sizeof errs / sizeof errs[0]));
 	suite_add_tcase(s, t);
 	return s;

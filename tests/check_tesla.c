@@ -141,7 +141,7 @@ static const char end_new_src[] =
 	"code for sm_12\n.block 2\n.shared 32\n.buffer out s32 2\n.param u32 out\n.expect out = 5 5\n"
 	"\tFunction : f\n"
 	"/*0000*/ I2I.U32.U16 R0, R0L; /* 0x04000780a0000001 */\n"
-	"/*0008*/ SHL R0, R0, 0x2; /* 0xc4100780300200001 */\n"
+	"/*0008*/ SHL R0, R0, 0x2; /* 0xc410078030020001 */\n"
 	"/*0010*/ IADD R0, g [0x4], R0; /* 0x042007802000c801 */\n"
 	"/*0018*/ MVI R1, 0x5; /* 0x0000000310000005 */\n"
 	"/*0020*/ GST.U32 global14 [R0], R1; /* 0xa0c00781d00e0005 */\n"

@@ -431,5 +431,20 @@ if [ $got -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL 
 contains "debug interrupted" out "stopped: interrupted; CTA 0 warp 0"
 contains "debug goes on" out "* warp 0   pc 0x00"
 contains "debug quits" out "quit before the kernel finished: .expect not checked"
+# a whole cuobjdump output (fat binary headers, -elf sections, -sass, PTX): the __device__
+# variable `ans` and the relocation that puts its address in c[0xe][0] come from the ELF
+# sections; ans = tid.x + ctaid.x + 2, last written by tid 4 of CTA 2: 8
+raw=../shared/corpus/raw
+if [ -d "$raw" ]; then
+	printf '.grid 3\n.block 5\n.expect ans = 8\n' >"$tmp/call.spec"
+	check "whole dump runs" 0 "$SIMTEMU" run --spec "$tmp/call.spec" "$raw/lysago_1180849_cuobjdump_complete_output_3T9DUQ.txt"
+	contains "whole dump ans" out "expect ans: ok (1 values)"
+	check "several architectures" 2 "$SIMTEMU" asm "$raw/lysago_9711545_cuobjdump_complete_output_0gVypK.txt"
+	contains "several architectures listed" err "error: the file has code for several architectures (sm_20, sm_10, sm_30): pick one with --target"
+	check "pick an architecture" 0 "$SIMTEMU" asm --target sm_30 "$raw/lysago_9711545_cuobjdump_complete_output_0gVypK.txt"
+	contains "picked sm_30" out "function _Z14timedReductionPKfPfPl (sm_30): 70 instructions"
+	check "missing architecture" 2 "$SIMTEMU" asm --target sm_35 "$raw/lysago_9711545_cuobjdump_complete_output_0gVypK.txt"
+	contains "missing architecture named" err "the file has no code for sm_35 (it has code for sm_20, sm_10, sm_30)"
+fi
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -2,7 +2,10 @@
    process reports it and ends (the only exit the library takes on its own). */
 #include "util/xalloc.h"
 
+#include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,26 +26,65 @@ char *xstrdup(const char *s) { return check(strdup(s ? s : "")); }
 
 char *xread_file(const char *path, size_t *len)
 {
+	return xread_file_max(path, len, XREAD_MAX);
+}
+
+char *xread_file_max(const char *path, size_t *len, size_t max)
+{
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
+	/* a regular file's size is known; a device (/dev/zero) or pipe is read up to max + 1 */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > max) {
+		fclose(f);
+		errno = EFBIG;
+		return NULL;
+	}
 	size_t cap = 65536, n = 0, k;
 	char *b = xmalloc(cap + 1);
 	while ((k = fread(b + n, 1, cap - n, f)) > 0) {
 		n += k;
+		if (n > max) {
+			fclose(f);
+			free(b);
+			errno = EFBIG;
+			return NULL;
+		}
 		if (n == cap) {
-			cap *= 2;
+			cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
 			b = xrealloc(b, cap + 1);
 		}
 	}
 	bool bad = ferror(f);
+	int err = errno;
 	fclose(f);
 	if (bad) {
 		free(b);
+		errno = err ? err : EIO;
 		return NULL;
 	}
 	b[n] = 0;
 	if (len)
 		*len = n;
 	return b;
+}
+
+const char *xread_why(int err, size_t max)
+{
+	static _Thread_local char m[64];
+	if (err == EISDIR)
+		return "it is a directory";
+	if (err == EFBIG) {
+		snprintf(m, sizeof m, "larger than %zu MiB", max >> 20);
+		return m;
+	}
+	if (err == EINVAL)
+		return "a binary file (it has NUL bytes), not text";
+	return strerror(err);
 }
