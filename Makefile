@@ -180,4 +180,17 @@ fuzz: fuzz-build
 	FUZZ_ARGS="$(FUZZ_ARGS)" sh tools/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(CORPUS) $(FUZZ_HARNESSES)
 
 clean:
-.PHONY: fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
+	rm -rf build build-san build-switch build-fuzz simtemu simtemu-san simtemu-switch
+
+# Real compiler output (tests/gen): NVIDIA's ptxas/cuobjdump/nvdisasm from Debian non-free
+# into $(BUILD)/cuda without touching the system's apt; regen rewrites the committed
+# listings tests/gen/sass/, regen-check compares them (skips without the toolkit).
+.PHONY: toolkit regen regen-check
+toolkit:
+	BUILD=$(BUILD) sh tools/toolkit.sh
+
+regen:
+	BUILD=$(BUILD) sh tools/regen.sh
+
+regen-check:
+	BUILD=$(BUILD) sh tools/regen.sh --check

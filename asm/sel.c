@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "asm/asm_int.h"
+#include "asm/gen.h"
 #include "emu/semantics.h"
 #include "util/xalloc.h"
 
@@ -678,6 +679,13 @@ static emu_src src_dbl(asm_ctx *c, int i)
 		if (o->neg)
 			s.imm ^= 0x80000000u;
 		return s;
+	} else if (o->kind == OPND_IMM && (c->gen->imm_values || c->ai->enc_after)) {
+		/* CUDA >= 5 layouts print a whole double as an integer (DMUL R10, R2, 3): the high
+		   word of that double, not of a single */
+		double d = (double)o->ival;
+		uint64_t b;
+		memcpy(&b, &d, 8);
+		return (emu_src){.kind = SRC_IMM, .imm = (uint32_t)(b >> 32), .and_ = 0xffffffffu};
 	}
 	return asm_src_any(c, o, true, false);
 }
@@ -964,31 +972,28 @@ void asm_sel_iadd3(asm_ctx *c, int op)
 	in->cc_out |= asm_has_mod(ai, "CC");
 }
 
-/* LOP3.LUT d, a, b, c, lut and LOP3.LUT.NZ|Z p, d, a, b, c, lut */
+/* LOP3.LUT d, a, b, c, lut; LOP3.LUT.NZ|Z p, d, a, b, c, lut (Maxwell's predicate result) */
 void asm_sel_lop3(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	int k = 0;
+	int k = ai->ops[0].kind == OPND_PRED;
+	if (ai->nops != 5 + k) {
+		asm_err(c, ai->loc, "LOP3.LUT takes %sRd, Ra, Rb, Rc, lut%s", k ? "P, " : "", "");
+		return;
+	}
 	in->h = EMU_H_LOP3;
-	if (ai->ops[0].kind == OPND_PRED) {
+	if (k) {
 		bool nz = asm_has_mod(ai, "NZ"), z = asm_has_mod(ai, "Z");
-		if (nz == z || ai->nops != 6) {
-			asm_err(c, ai->loc, "LOP3 with a predicate result takes .NZ or .Z and P, Rd, Ra, Rb, Rc, lut%s", "", "");
-			return;
-		}
-		in->h = EMU_H_LOP3_P;
+		if (nz == z)
+			asm_err(c, ai->loc, "LOP3 with a predicate result needs .NZ or .Z%s", "", "");
 		in->d2 = dst_pred(c, &ai->ops[0]);
 		in->sub3 = nz ? 1 : 2;
-		k = 1;
-	} else if (ai->nops != 5) {
-		asm_err(c, ai->loc, "LOP3 takes Rd, Ra, Rb, Rc, lut%s", "", "");
-		return;
 	}
 	in->d = asm_dst_reg(c, &ai->ops[k], 1);
 	for (int i = 0; i < 3; i++)
-		in->s[i] = src_int(c, k + 1 + i);
+		in->s[i] = src_int(c, k + i + 1);
 	const ast_opnd *lut = &ai->ops[k + 4];
 	if (lut->kind != OPND_IMM || lut->ival < 0 || lut->ival > 0xff)
 		asm_err(c, lut->loc, "the look-up table is an 8-bit immediate%s", "", "");

@@ -19,7 +19,7 @@ static inline int cf_next(emu_ctx *x, emu_warp *w)
 	if (s->A != 0)
 		return CF_READY;
 	if (x->hook) {
-		while (s->A == 0 && s->depth > 0) {
+		while (s->A == 0 && !simt_resume_loop(s) && s->depth > 0) {
 			simt_token t = s->stack[s->depth - 1];
 			simt_pop(s);
 			if (x->hook(x->hook_user, x, w, EMU_EV_POP, &t))

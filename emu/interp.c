@@ -247,7 +247,6 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			VM_BREAK;
 		VM_CASE(VOTE) h_vote(w, in, G); VM_BREAK;
 		VM_CASE(SHFL) h_shfl(x, w, in, G); VM_BREAK;
-		VM_CASE(LOP3_P) h_lop3_p(x, w, in, G); VM_BREAK;
 		VM_CASE(LDSLK) VM_CASE(STSCUL)
 			if (!h_slock(x, w, in, G))
 				return RUN_TRAP;

@@ -80,24 +80,7 @@ static void h_lop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
 	unsigned lut = in->sub;
-	LANE_LOOP {
-		uint32_t r = 0;
-		for (int i = 0; i < 8; i++)
-			if (lut >> i & 1)
-				r |= (i & 4 ? a[l] : ~a[l]) & (i & 2 ? b[l] : ~b[l]) & (i & 1 ? c[l] : ~c[l]);
-		WR(d, l, r);
-	}
-}
-
-/* LOP3.LUT.NZ|Z p, d, ...: as LOP3, and p = d != 0 (.NZ) or d == 0 (.Z). */
-static void h_lop3_p(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
-{
-	uint32_t ta[32], tb[32], tc[32], p = 0;
-	int n = w->nlanes;
-	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-	uint32_t *d = w->r[in->d];
-	unsigned lut = in->sub;
+	uint32_t p = 0;
 	LANE_LOOP {
 		uint32_t r = 0;
 		for (int i = 0; i < 8; i++)
@@ -106,7 +89,8 @@ static void h_lop3_p(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 		p |= (uint32_t)(in->sub3 == 1 ? r != 0 : r == 0) << l;
 		WR(d, l, r);
 	}
-	pred_write(w, in->d2, p, G);
+	if (in->sub3) /* .NZ / .Z: the predicate result */
+		pred_write(w, in->d2, p, G);
 }
 
 /* SHF: the 64-bit value {c:a} shifted by b (.W: b mod the width; else clamped to it);

@@ -56,9 +56,31 @@ simt_status simt_pop(simt_state *s)
 	return SIMT_OK;
 }
 
+/* A loop left by BRK, CONT, RET or EXIT rather than through its backward branch: the lanes
+   that left it earlier through the branch's fall-through wait in the while-mask entry of
+   this depth; they resume there before the stack is popped (else the pop would drop the
+   entry and send them to the token's target). True when lanes resumed. */
+bool simt_resume_loop(simt_state *s)
+{
+	for (int i = 0; i < s->nw; i++) {
+		if (s->w[i].depth != s->depth)
+			continue;
+		simt_wentry e = s->w[i];
+		s->w[i] = s->w[--s->nw];
+		s->A = live(s, e.mask);
+		s->pc = e.pc + 1;
+		if (s->A)
+			return true;
+		i = -1; /* the entry was removed: look again */
+	}
+	return false;
+}
+
 simt_status simt_pop_rule(simt_state *s)
 {
 	while (s->A == 0) {
+		if (simt_resume_loop(s))
+			break;
 		if (s->depth == 0)
 			return SIMT_DONE;
 		simt_pop(s);

@@ -2,6 +2,7 @@
 #ifndef SIMTEMU_SIMT_H
 #define SIMTEMU_SIMT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef enum { SIMT_SSY, SIMT_DIV, SIMT_PBK, SIMT_PCNT, SIMT_CALL, SIMT_PRET } simt_type;
@@ -42,7 +43,10 @@ const char *simt_type_name(simt_type t);
 const char *simt_status_text(simt_status s);
 
 void simt_init(simt_state *s, uint32_t valid, simt_token *storage, int limit);
-/* Pop while A == 0 (runs before every fetch). */
+/* Lanes parked in a while-mask entry of the current depth resume at the loop branch's
+   fall-through (A == 0, before a pop): true when some did. */
+bool simt_resume_loop(simt_state *s);
+/* Pop while A == 0 (runs before every fetch), after simt_resume_loop. */
 simt_status simt_pop_rule(simt_state *s);
 /* One pop regardless of A (the unguarded .S flag). */
 simt_status simt_pop(simt_state *s);

@@ -384,6 +384,10 @@ static int translate_mnemonic(tr *t)
 		/* the default pair (the row's tail) is left unwritten, as cuobjdump does, so that
 		   --by mnemonic counts match the listing's */
 		const char *dt = type_part(t, 0), *st = type_part(t, 1);
+		if (!dt || !st) {
+			fail(t, "cvt needs its destination and source types (cvt.s32.f32)");
+			break;
+		}
 		char pair[24];
 		snprintf(pair, sizeof pair, ".%s.%s", dt, st);
 		if (strcmp(pair, r->tail)) {

@@ -99,10 +99,14 @@ START_TEST(saturating_f2i_64_and_rcp64h)
 		ST52 " [R30], R8;\n" ST52 " [R30+0x80], R9;\n"
 		/* 2.0's high word 0x40000000: 1/2 = 0.5, high word 0x3fe00000; DEPBAR with its
 		   scoreboard operands is accepted and does nothing */
-		"MOV32I R0, 0x40000000;\nDEPBAR.LE SB0, 0x0;\nMUFU.RCP64H R1, R0;\n" ST52 " [R30+0x100], R1;\nEXIT;\n");
+		"MOV32I R0, 0x40000000;\nDEPBAR.LE SB0, 0x0;\nMUFU.RCP64H R1, R0;\n" ST52 " [R30+0x100], R1;\n"
+		/* DMUL's whole-number immediate is a double: 1.0 (0x3ff00000_0) * 3 = 3.0, high
+		   word 0x40080000 */
+		"MOV32I R2, 0x0;\nMOV32I R3, 0x3ff00000;\nDMUL R4, R2, 3;\n" ST52 " [R30+0x180], R5;\nEXIT;\n");
 	ck_assert_uint_eq(out(&r, 0, 0), 0xffffffffu);
 	ck_assert_uint_eq(out(&r, 0, 1), 0x7fffffffu);
 	ck_assert_uint_eq(out(&r, 0, 2), 0x3fe00000u);
+	ck_assert_uint_eq(out(&r, 0, 3), 0x40080000u);
 	th_free(&r);
 }
 END_TEST

@@ -132,17 +132,38 @@ START_TEST(while_mask_restore_excludes_exited_and_broken_lanes)
 }
 END_TEST
 
+/* A loop whose last lanes leave it otherwise than through its backward branch (here they
+   are simply gone; in ptxas's exitloop they BRK or EXIT): the lanes that left through the
+   branch's fall-through wait in the while-mask entry and resume there, at pc 11, before the
+   SSY token is popped. SPEC section 6 drops the entry at that pop instead, which sends them
+   to the SSY target (pc 50) past the code after the loop: tests/gen/sass/exitloop.sm_35.sass
+   then stores -1 for keys it found. */
+START_TEST(while_entry_resumes_before_the_pop)
+{
+	fresh();
+	simt_ssy(&S, 50);
+	simt_bra(&S, 0x1, 1, 10, 11, 5); /* entry at depth 1: lanes 1-3 left the loop */
+	ck_assert_int_eq(S.nw, 1);
+	S.A = 0;                         /* lane 0 leaves too, not through the branch */
+	simt_pop_rule(&S);
+	ck_assert_int_eq(S.nw, 0);
+	ck_assert_int_eq(S.depth, 1);    /* the SSY token is still there */
+	ck_assert_uint_eq(S.A, 0xf);     /* every lane not exited or disabled: the entry's mask */
+	ck_assert_uint_eq(S.pc, 11);
+}
+END_TEST
+
+/* A while-mask entry of a deeper level is still dropped when a pop goes below it. */
 START_TEST(while_entry_dropped_when_pop_goes_below_its_depth)
 {
 	fresh();
 	simt_ssy(&S, 50);
-	simt_bra(&S, 0x1, 1, 10, 11, 5); /* entry at depth 1 */
-	ck_assert_int_eq(S.nw, 1);
+	simt_ssy(&S, 40);
+	simt_bra(&S, 0x1, 1, 10, 11, 5); /* entry at depth 2 */
 	S.A = 0;
-	simt_pop_rule(&S);               /* pops the SSY: depth 0 */
+	simt_pop(&S);                    /* one pop: depth 1, the entry goes */
 	ck_assert_int_eq(S.nw, 0);
-	ck_assert_uint_eq(S.A, 0xf);
-	ck_assert_uint_eq(S.pc, 50);
+	ck_assert_uint_eq(S.pc, 40);
 }
 END_TEST
 
@@ -405,6 +426,7 @@ Suite *simt_suite(void)
 	tcase_add_test(t, bra_forward_divergent_pushes_div_and_falls_through);
 	tcase_add_test(t, bra_backward_divergent_records_while_mask_once);
 	tcase_add_test(t, while_mask_restore_excludes_exited_and_broken_lanes);
+	tcase_add_test(t, while_entry_resumes_before_the_pop);
 	tcase_add_test(t, while_entry_dropped_when_pop_goes_below_its_depth);
 	tcase_add_test(t, bra_u_never_touches_mask_or_stack);
 	tcase_add_test(t, brx_one_group_jumps);

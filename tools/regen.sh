@@ -1,7 +1,7 @@
 #!/bin/sh
 # make regen: compile every tests/gen/*.ptx with ptxas for each architecture it supports
 # and write the disassembly to tests/gen/sass/ (committed, so tests never need the toolkit):
-#   <kernel>.sm_XX.sass       cuobjdump -sass, every supported arch
+#   <kernel>.sm_XX.sass       cuobjdump -elf -sass, every supported arch
 #   <kernel>.sm_XX.nvdisasm   nvdisasm -c, for sm_52 and sm_86
 # make regen-check (tools/regen.sh --check): regenerate into a temporary directory and fail
 # when a committed listing differs; without the toolkit it says what is missing and exits 0.
@@ -94,7 +94,8 @@ for ptx in "$gen"/*.ptx; do
 			fail=1
 			continue
 		fi
-		"$CUOBJDUMP" -sass "$cubin" >"$tmp/sass/$k.sm_$a.sass"
+		# -elf too: the constant banks (literal pools) the SASS text lacks; simtemu reads them
+		"$CUOBJDUMP" -elf -sass "$cubin" >"$tmp/sass/$k.sm_$a.sass"
 		grep -q "code for sm_$a\$" "$tmp/sass/$k.sm_$a.sass" ||
 			{ echo "regen: $k.sm_$a: cuobjdump does not say code for sm_$a" >&2; fail=1; }
 		contiguous "$k" "$a" "$tmp/sass/$k.sm_$a.sass" || fail=1
