@@ -575,8 +575,14 @@ void asm_sel_bar(asm_ctx *c, int op)
 		in->d = asm_dst_reg(c, &ai->ops[k++], 1);
 	}
 	in->s[0] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
-	if (k < ai->nops && ai->ops[k].kind != OPND_PRED)
+	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
+		if (ai->ops[k].kind == OPND_IMM && (ai->ops[k].ival < 0 || ai->ops[k].ival > 15)) {
+			char id[24];
+			snprintf(id, sizeof id, "%lld", (long long)ai->ops[k].ival);
+			asm_err(c, ai->ops[k].loc, "barrier %s does not exist (barriers 0-15)%s", id, "");
+		}
 		in->s[0] = src_int(c, k++);
+	}
 	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
 		asm_err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
 		return;

@@ -6,6 +6,7 @@
 #include "cli/cmd.h"
 #include "cli/convert.h"
 #include "cli/launch.h"
+#include "cli/ptxin.h"
 #include "cli/opts.h"
 #include "emu/emu.h"
 #include "front/ptxplus_read.h"
@@ -22,6 +23,15 @@ int cli_cmd_asm(int argc, char **argv)
 	char *src = cli_read_text(file);
 	if (!src)
 		return cli_read_error("", file);
+	if (cli_is_ptx(src)) { /* PTX: the listing ptxas and cuobjdump make of it */
+		char perr[600], *listing = cli_compile_ptx(file, src, o.target, o.keep_sass, perr, sizeof perr);
+		free(src);
+		if (!listing) {
+			fprintf(stderr, "simtemu: error: %s\n", perr);
+			return CLI_EXIT_INPUT;
+		}
+		src = listing;
+	}
 	emu_spec sp = {0};
 	if (!(src = cli_sass_of(file, src, &sp, o.target))) {
 		spec_free(&sp);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/launch.h"
+#include "cli/ptxin.h"
 #include "front/dump.h"
 #include "util/xalloc.h"
 
@@ -99,6 +100,16 @@ int cli_prepare(cli_launch *L, int argc, char **argv, const struct option *extra
 	L->src = cli_read_text(L->file);
 	if (!L->src)
 		return cli_read_error("", L->file);
+	if (cli_is_ptx(L->src)) { /* PTX: compiled and disassembled with NVIDIA's tools */
+		char perr[600];
+		char *listing = cli_compile_ptx(L->file, L->src, L->o.target, L->o.keep_sass, perr, sizeof perr);
+		if (!listing) {
+			fprintf(stderr, "simtemu: error: %s\n", perr);
+			return CLI_EXIT_INPUT;
+		}
+		free(L->src);
+		L->src = listing;
+	}
 	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
 	char *dump_dirs = NULL, err[300];
 	char *sass = dump_split(L->src, &L->sp, L->o.target, &dump_dirs, err, sizeof err);

@@ -11,8 +11,10 @@
 
 const char cli_usage_text[] =
 	"usage: simtemu COMMAND [options] FILE\n"
-	"FILE: a Fermi (sm_20/21) or Tesla (sm_10-13) SASS listing (cuobjdump -sass or\n"
-	"      hand-written), or PTXPlus of either (simtemu's or GPGPU-Sim's)\n"
+	"FILE: a SASS listing of Tesla (sm_10-13), Fermi (sm_20/21), Kepler (sm_30-37) or\n"
+	"      Maxwell/Pascal (sm_50-62): cuobjdump -sass, a whole cuobjdump output (-elf\n"
+	"      sections too), or hand-written; PTXPlus of Tesla or Fermi (simtemu's or\n"
+	"      GPGPU-Sim's); PTX (compiled with the toolkit's ptxas); - reads stdin\n"
 	"\n"
 	"commands:\n"
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
@@ -42,6 +44,7 @@ const char cli_usage_text[] =
 	"  --counts FMT         stats format: table, csv or json (default table)\n"
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n"
 	"  --per-cta            stats: also each CTA's totals\n"
+	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n"
 	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n"
 	"  -q                   no summary\n"
 	"  -h, --help           this text\n"
@@ -67,7 +70,7 @@ int cli_usage_error(const char *fmt, const char *a)
 char *cli_read_text(const char *path)
 {
 	size_t n;
-	char *b = xread_file(path, &n);
+	char *b = xread_file(strcmp(path, "-") ? path : "/dev/stdin", &n); /* -: standard input */
 	if (b && memchr(b, 0, n)) { /* a binary file is not a listing */
 		free(b);
 		errno = EINVAL;
@@ -172,6 +175,7 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 		return int_opt("-j", arg, 1, 1024, &o->jobs);
 	case 'q': o->quiet = true; break;
 	case 'P': o->per_cta = true; break;
+	case 'K': o->keep_sass = arg; break;
 	default: return -2;
 	}
 	return 0;
@@ -198,7 +202,7 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 		{"max-steps", required_argument, 0, 'm'}, {"dump", required_argument, 0, 'd'},
 		{"counts", required_argument, 0, 'c'}, {"by", required_argument, 0, 'y'},
 		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
-		{"per-cta", no_argument, 0, 'P'},
+		{"per-cta", no_argument, 0, 'P'}, {"keep-sass", required_argument, 0, 'K'},
 		{0, 0, 0, 0},
 	};
 	struct option lo[32];

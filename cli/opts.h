@@ -11,6 +11,7 @@ enum { CLI_EXIT_EXPECT = 1, CLI_EXIT_INPUT = 2, CLI_EXIT_TRAPPED = 3, CLI_EXIT_I
 
 typedef struct {
 	const char *spec, *kernel, *target, *counts, *by;
+	const char *keep_sass;    /* --keep-sass FILE (PTX input) */
 	const char *dumps[32];
 	int ndumps;
 	uint32_t grid[3], block[3];

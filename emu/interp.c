@@ -29,11 +29,14 @@ void emu_trap_at(emu_ctx *x, const emu_warp *w, int lane, const emu_insn *in, co
 	x->trap.kind = EMU_TRAP_FAULT;
 	x->trap.cta = x->cur_cta ? x->cur_cta->linear : -1;
 	x->trap.pc = in && x->code && in >= x->code && in < x->code + x->f->n ? (int)(in - x->code) : -1;
-	snprintf(x->trap.msg, sizeof x->trap.msg,
-		 "trap: %s\n  kernel %s, CTA (%u,%u,%u), warp %d%s, pc 0x%04x (%s:%d): %s", cause,
-		 x->f->name, c ? c->ctaid[0] : 0, c ? c->ctaid[1] : 0, c ? c->ctaid[2] : 0,
-		 w ? w->id : -1, where, in ? in->addr : 0, x->prog->file, in ? in->line : 0,
-		 in ? in->text : "-");
+	if (!w || !in) /* a trap of the CTA, not of one instruction (a barrier deadlock) */
+		snprintf(x->trap.msg, sizeof x->trap.msg, "trap: %s\n  kernel %s, CTA (%u,%u,%u)", cause, x->f->name,
+			 c ? c->ctaid[0] : 0, c ? c->ctaid[1] : 0, c ? c->ctaid[2] : 0);
+	else
+		snprintf(x->trap.msg, sizeof x->trap.msg,
+			 "trap: %s\n  kernel %s, CTA (%u,%u,%u), warp %d%s, pc 0x%04x (%s:%d): %s", cause,
+			 x->f->name, c ? c->ctaid[0] : 0, c ? c->ctaid[1] : 0, c ? c->ctaid[2] : 0, w->id, where,
+			 in->addr, x->prog->file, in->line, in->text);
 }
 
 
@@ -298,6 +301,10 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			uint32_t t[32];
 			const uint32_t *b = vsrc(x, w, &in->s[0], t);
 			int first = G ? __builtin_ctz(G) : 0;
+			if (b[first] > 15) { /* 16 named barriers, 0-15 */
+				emu_trap_at(x, w, first, in, "barrier %u does not exist (barriers 0-15)", b[first]);
+				return RUN_TRAP;
+			}
 			w->bar_id = (int)b[first];
 			w->bar_pc = in->addr;
 			w->bar_mask = G;

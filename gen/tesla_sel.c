@@ -174,13 +174,14 @@ static uint16_t areg_row(asm_ctx *c, const ast_opnd *o)
 
 static void t_mov(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	bool sgn;
 	int bits = src_bits(ai, &sgn);
 	c->in->h = EMU_H_MOV;
 	tdst(c, &ai->ops[0], bits);
 	c->in->s[0] = tsrc(c, 1, bits, sgn, ai->ops[1].kind == OPND_FIMM);
-	E(c)->flt = op == ISA10_RRO;
+	E(c)->flt = c->desc->var == ISA_V_RRO;
 }
 
 static void t_s2r(asm_ctx *c)
@@ -197,16 +198,17 @@ static void t_s2r(asm_ctx *c)
 /* R2A An, Rb, s (An = Rb << s); A2R Rd, An; ADA An, Am, imm (An = Am + imm) */
 static void t_areg(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	if (op == ISA10_A2R) {
+	if (c->desc->var == ISA_V_A2R) {
 		in->h = EMU_H_MOV;
 		tdst(c, &ai->ops[0], 32);
 		in->s[0] = (emu_src){.kind = SRC_REG, .reg = areg_row(c, &ai->ops[1]), .and_ = 0xffffffffu};
 		return;
 	}
 	in->d = areg_row(c, &ai->ops[0]);
-	if (op == ISA10_R2A) {
+	if (c->desc->var == ISA_V_R2A) {
 		in->h = EMU_H_SHL;
 		in->s[0] = tsrc(c, 1, 32, false, false);
 		in->s[1] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu,
@@ -237,9 +239,10 @@ static void t_iadd(asm_ctx *c)
 /* IMUL/IMAD .U16/.S16 (16x16 -> 32) and .U24/.S24 (low 32 bits of 24x24) */
 static void t_imul(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool mad = op == ISA10_IMAD || op == ISA10_IMAD32 || op == ISA10_IMAD32I;
+	bool mad = c->desc->var == ISA_V_MAD;
 	int types = 0, mbits = 16;
 	bool sa = false, sb = false;
 	for (int i = 0; i < ai->nmods; i++) {
@@ -288,26 +291,28 @@ static void t_imul(asm_ctx *c, int op)
 
 static void t_minmax(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool fl = op == ISA10_FMIN || op == ISA10_FMAX, sgn;
+	bool fl = c->desc->var == ISA_V_FMIN || c->desc->var == ISA_V_FMAX, sgn;
 	int bits = src_bits(ai, &sgn);
 	in->h = fl ? EMU_H_FMNMX : EMU_H_IMNMX;
 	tdst(c, &ai->ops[0], bits);
 	in->s[0] = tsrc(c, 1, bits, sgn, fl);
 	in->s[1] = tsrc(c, 2, bits, sgn, fl);
-	in->s[2] = (emu_src){.kind = SRC_REG, .reg = EMU_PT, .inv = op == ISA10_IMAX || op == ISA10_FMAX};
+	in->s[2] = (emu_src){.kind = SRC_REG, .reg = EMU_PT, .inv = c->desc->var == ISA_V_MAX || c->desc->var == ISA_V_FMAX};
 	in->sign = sgn;
 	E(c)->flt = fl;
 }
 
 static void t_shift(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	bool sgn;
 	int bits = src_bits(ai, &sgn);
-	in->h = op == ISA10_SHL ? EMU_H_SHL : EMU_H_SHR;
+	in->h = c->desc->var == ISA_V_LEFT ? EMU_H_SHL : EMU_H_SHR;
 	tdst(c, &ai->ops[0], bits);
 	in->s[0] = tsrc(c, 1, bits, sgn, false);
 	in->s[1] = tsrc(c, 2, 32, false, false);
@@ -335,9 +340,10 @@ static void t_lop(asm_ctx *c)
 /* ISET / FSET d, a, b, CMP: the comparison is the last operand */
 static void t_iset(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool fl = op == ISA10_FSET, sgn;
+	bool fl = c->desc->var == ISA_V_FSET, sgn;
 	int bits = src_bits(ai, &sgn);
 	static const char *const names[] = {"F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN",
 					    "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"};
@@ -383,10 +389,11 @@ static void t_cvt(asm_ctx *c, int op)
 
 static void t_farith(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool mad = op == ISA10_FMAD || op == ISA10_FMAD32 || op == ISA10_FMAD32I;
-	bool add = op == ISA10_FADD || op == ISA10_FADD32 || op == ISA10_FADD32I;
+	bool mad = c->desc->var == ISA_V_FMA;
+	bool add = c->desc->var == ISA_V_ADD;
 	in->h = mad ? EMU_H_FFMA : add ? EMU_H_FADD : EMU_H_FMUL;
 	tdst(c, &ai->ops[0], 32);
 	in->s[0] = tsrc(c, 1, 32, false, true);
@@ -403,8 +410,10 @@ static void t_farith(asm_ctx *c, int op)
 
 static void t_mufu(asm_ctx *c, int op)
 {
-	int f = op == ISA10_RCP ? EMU_MUFU_RCP : op == ISA10_RSQ ? EMU_MUFU_RSQ : op == ISA10_LG2 ? EMU_MUFU_LG2
-		: op == ISA10_EX2 ? EMU_MUFU_EX2 : op == ISA10_SIN ? EMU_MUFU_SIN : EMU_MUFU_COS;
+	(void)op;
+	int v = c->desc->var;
+	int f = v == ISA_V_RCP ? EMU_MUFU_RCP : v == ISA_V_RSQ ? EMU_MUFU_RSQ : v == ISA_V_LG2 ? EMU_MUFU_LG2
+		: v == ISA_V_EX2 ? EMU_MUFU_EX2 : v == ISA_V_SIN ? EMU_MUFU_SIN : EMU_MUFU_COS;
 	c->in->h = EMU_H_MUFU;
 	tdst(c, &c->ai->ops[0], 32);
 	c->in->s[0] = tsrc(c, 1, 32, false, true);
@@ -415,9 +424,10 @@ static void t_mufu(asm_ctx *c, int op)
 /* GLD d, global14 [Rn]; GST global14 [Rn], a */
 static void t_mem(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool st = op == ISA10_GST, sgn;
+	bool st = c->desc->shape[0] == 'm', sgn; /* GST global14 [Rn], a */
 	int bits = src_bits(ai, &sgn);
 	if (bits != 8 && bits != 16 && bits != 32 && bits != 64 && bits != 128) {
 		asm_err(c, ai->loc, "unsupported access width%s%s", "", "");
@@ -447,6 +457,7 @@ static void t_mem(asm_ctx *c, int op)
 /* BRA [Cn.COND,] t; CAL [Cn.COND,] t; RET [Cn.COND]; BRK [Cn.COND] */
 static void t_control(asm_ctx *c, int op)
 {
+	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	int k = 0;
@@ -455,7 +466,8 @@ static void t_control(asm_ctx *c, int op)
 		E(c)->truth = ai->ops[0].bank >= 0 ? ast_cond_truth[ai->ops[0].bank] : 0;
 		k = 1;
 	}
-	bool wants_target = op == ISA10_BRA || op == ISA10_CAL || op == ISA10_SSY || op == ISA10_PBK;
+	int v = c->desc->var;
+	bool wants_target = v == ISA_V_BRA || v == ISA_V_CAL || v == ISA_V_SSY || v == ISA_V_PBK;
 	if (wants_target && ai->nops != k + 1) {
 		asm_err(c, ai->loc, "%s needs a target%s", c->desc->name, "");
 		return;
@@ -466,15 +478,15 @@ static void t_control(asm_ctx *c, int op)
 	}
 	if (wants_target)
 		in->target = asm_target_index(c, &ai->ops[k], c->addrs);
-	switch (op) {
-	case ISA10_BRA: in->h = EMU_H_BRA; break;
-	case ISA10_CAL: in->h = EMU_H_CAL; break;
-	case ISA10_RET: in->h = EMU_H_RET; break;
-	case ISA10_BRK: in->h = EMU_H_BRK; break;
-	case ISA10_PBK: in->h = EMU_H_PBK; break;
+	switch (v) {
+	case ISA_V_BRA: in->h = EMU_H_BRA; break;
+	case ISA_V_CAL: in->h = EMU_H_CAL; break;
+	case ISA_V_RET: in->h = EMU_H_RET; break;
+	case ISA_V_BRK: in->h = EMU_H_BRK; break;
+	case ISA_V_PBK: in->h = EMU_H_PBK; break;
 	default: in->h = EMU_H_SSY; break;
 	}
-	if ((op == ISA10_SSY || op == ISA10_PBK) && (E(c)->guard || ai->has_tguard))
+	if ((v == ISA_V_SSY || v == ISA_V_PBK) && (E(c)->guard || ai->has_tguard))
 		asm_err(c, ai->loc, "%s cannot be guarded%s", c->desc->name, "");
 }
 

@@ -446,5 +446,38 @@ if [ -d "$raw" ]; then
 	check "missing architecture" 2 "$SIMTEMU" asm --target sm_35 "$raw/lysago_9711545_cuobjdump_complete_output_0gVypK.txt"
 	contains "missing architecture named" err "the file has no code for sm_35 (it has code for sm_20, sm_10, sm_30)"
 fi
+# barriers: a deadlock names the waiting warps and the CTA, never "warp -1"; barrier ids
+# are 0-15, an error when written as an immediate, a trap when read from a register
+printf '.target sm_20\n.block 64\nS2R R0, SR_Tid_X;\nISETP.LT.AND P0, pt, R0, 0x20, pt;\n@P0 BAR.SYNC 0x1;\nBAR.SYNC 0x2;\nEXIT;\n' >"$tmp/dl.sass"
+check "barrier deadlock" 3 "$SIMTEMU" run "$tmp/dl.sass"
+contains "deadlock warps" err "barrier deadlock: warps wait at different barriers: [warp 0 pc 0x0010 A=ffffffff bar 1] [warp 1 pc 0x0018 A=ffffffff bar 2]"
+contains "deadlock CTA" err "  kernel dl, CTA (0,0,0)"
+if grep -q 'warp -1' "$tmp/err"; then fail=$((fail + 1)); echo "FAIL deadlock names warp -1"; else pass=$((pass + 1)); fi
+printf '.target sm_20\nBAR.SYNC 0x10;\nEXIT;\n' >"$tmp/b16.sass"
+check "barrier 16 written" 2 "$SIMTEMU" run "$tmp/b16.sass"
+contains "barrier 16 named" err "error: barrier 16 does not exist (barriers 0-15)"
+printf '.target sm_20\nMOV32I R0, 0x11;\nBAR.SYNC R0;\nEXIT;\n' >"$tmp/b17.sass"
+check "barrier 17 read" 3 "$SIMTEMU" run "$tmp/b17.sass"
+contains "barrier 17 named" err "trap: barrier 17 does not exist (barriers 0-15)"
+# PTX in: without the toolkit one message says which tool is missing and how to get it;
+# with it (make toolkit), the file is compiled for the target and runs
+SIMTEMU_CUDA=/nonexistent check "ptx without the toolkit" 2 "$SIMTEMU" run --spec tests/ptx/triple.spec tests/ptx/triple.ptx
+contains "ptx toolkit missing" err "tests/ptx/triple.ptx is PTX: running it needs NVIDIA's ptxas, which was not found (looked in /nonexistent/bin/); 'make toolkit' fetches it"
+if [ -x build/cuda/usr/bin/ptxas ] || command -v ptxas >/dev/null 2>&1; then
+	for t in sm_35 sm_52 sm_61; do
+		check "ptx for $t" 0 "$SIMTEMU" run --target $t --keep-sass "$tmp/triple.$t.sass" --spec tests/ptx/triple.spec tests/ptx/triple.ptx
+		contains "ptx $t expect" out "expect out: ok (8 values)"
+		contains "ptx $t listing kept" triple.$t.sass "code for $t"
+	done
+else
+	echo "cli: skipped the PTX runs (no toolkit: make toolkit)"
+fi
+# - is standard input: a whole dump piped in (cuobjdump -elf -sass app | simtemu run -)
+if [ -d "$raw" ]; then
+	"$SIMTEMU" run --spec "$tmp/call.spec" - <"$raw/lysago_1180849_cuobjdump_complete_output_3T9DUQ.txt" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ $got -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL stdin run: exit $got"; cat "$tmp/err"; fi
+	contains "stdin dump ans" out "expect ans: ok (1 values)"
+fi
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

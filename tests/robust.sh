@@ -124,15 +124,15 @@ contains "buffer file directory msg" err "cannot read '$tmp/d': it is a director
 # (each finishes in well under a second now; the bound only catches a quadratic blow-up,
 # which took over 100 s for the .expect case)
 awk 'BEGIN { print ".block 32"; for (i = 0; i < 100000; i++) print "IADD R0, R0, 0x1;"; print "EXIT;" }' >"$tmp/insns.sass"
-check "stats --by pc, 100000 instructions" 0 timeout 20 "$SIMTEMU" stats -q --by pc --counts csv "$tmp/insns.sass"
+check "stats --by pc, 100000 instructions" 0 timeout 60 "$SIMTEMU" stats -q --by pc --counts csv "$tmp/insns.sass"
 contains "stats --by pc last row" out "0x30d40,1,32,32,0"   # EXIT at 100000 * 8 = 0x30d40
 awk 'BEGIN { for (i = 0; i < 100000; i++) print ".buffer b" i " u32 1 = " i;
 	     for (i = 0; i < 100000; i++) print ".expect b" i " = " i; print "EXIT;" }' >"$tmp/expects.sass"
-check "100000 .buffer and .expect" 0 timeout 20 "$SIMTEMU" run -q "$tmp/expects.sass"
+check "100000 .buffer and .expect" 0 timeout 60 "$SIMTEMU" run -q "$tmp/expects.sass"
 awk 'BEGIN { print ".buffer a u32 1"; for (i = 0; i < 100000; i++) print ".param @0 u32 a"; print "EXIT;" }' >"$tmp/params.sass"
-check "100000 .param" 0 timeout 20 "$SIMTEMU" run -q "$tmp/params.sass"
+check "100000 .param" 0 timeout 60 "$SIMTEMU" run -q "$tmp/params.sass"
 awk 'BEGIN { for (i = 0; i < 100000; i++) print ".buffer b" i " u8 1"; print ".buffer b7 u8 1"; print "EXIT;" }' >"$tmp/dup.sass"
-check "duplicate among 100000 buffers" 2 timeout 20 "$SIMTEMU" run -q "$tmp/dup.sass"
+check "duplicate among 100000 buffers" 2 timeout 60 "$SIMTEMU" run -q "$tmp/dup.sass"
 contains "duplicate among 100000 buffers msg" err "dup.sass:100001:9: error: buffer 'b7' defined twice"
 
 # ---- 4. two functions of one name in a file ----
