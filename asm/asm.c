@@ -206,11 +206,11 @@ uint16_t asm_dst_reg(asm_ctx *c, const ast_opnd *o, int n)
 	}
 	if (!asm_reg_ok(c, o, n))
 		return EMU_RZ_SINK;
+	if (o->cc) /* RZ.CC too: the result vanishes, the condition code is written */
+		c->in->cc_out = 1;
 	if (o->reg == AST_RZ)
 		return EMU_RZ_SINK;
 	asm_note_reg(c, o->reg, n);
-	if (o->cc)
-		c->in->cc_out = 1;
 	return (uint16_t)o->reg;
 }
 

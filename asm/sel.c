@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "asm/asm_int.h"
+#include "asm/gen.h"
 #include "emu/semantics.h"
 #include "util/xalloc.h"
 
@@ -278,7 +279,10 @@ void asm_sel_isetp(asm_ctx *c, int op)
 	in->sign = !asm_has_mod(ai, "U32");
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	if (asm_has_mod(ai, "X"))
+	/* .X: the high words of a wider compare; the low words' result is the condition code
+	   (asm_variant: ISETP_X) */
+	in->x_in = asm_has_mod(ai, "X");
+	if (in->x_in && !to_pred)
 		asm_err(c, ai->loc, "%s.X (extended compare) is not supported yet%s", c->desc->name, "");
 }
 
@@ -352,8 +356,10 @@ static bool cvt_types(asm_ctx *c, int op, int *dbits, int *dsg, int *sbits, int 
 	bool kinds = (v == ISA_V_I2F && df && !sf) || (v == ISA_V_F2I && !df && sf) || (v == ISA_V_F2F && df && sf) ||
 		     (v == ISA_V_I2I && !df && !sf);
 	bool fw = (!df || *dbits == -32 || *dbits == -64) && (!sf || *sbits == -32 || *sbits == -64);
-	bool iw = (df || *dbits == 8 || *dbits == 16 || *dbits == 32) &&
-		  (sf || *sbits == 8 || *sbits == 16 || *sbits == 32);
+	/* 64-bit integers (register pairs) convert to and from floats, not to other integers */
+	bool i64 = v == ISA_V_I2F || v == ISA_V_F2I;
+	bool iw = (df || *dbits == 8 || *dbits == 16 || *dbits == 32 || (i64 && *dbits == 64)) &&
+		  (sf || *sbits == 8 || *sbits == 16 || *sbits == 32 || (i64 && *sbits == 64));
 	return kinds && fw && iw;
 }
 
@@ -363,16 +369,15 @@ void asm_sel_cvt(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	int dbits, dsg, sbits, ssg;
 	if (!cvt_types(c, op, &dbits, &dsg, &sbits, &ssg)) {
-		asm_err(c, ai->loc, "unsupported conversion types for %s on %s (64-bit integers are not "
-		    "supported yet)", c->desc->name, c->target);
+		asm_err(c, ai->loc, "unsupported conversion types for %s on %s", c->desc->name, c->target);
 		return;
 	}
 	bool dflt = dbits < 0, sflt = sbits < 0;
 	int v = c->desc->var;
 	in->h = v == ISA_V_I2F ? EMU_H_I2F : v == ISA_V_F2I ? EMU_H_F2I : v == ISA_V_F2F ? EMU_H_F2F : EMU_H_I2I;
-	in->d = asm_dst_reg(c, &ai->ops[0], dbits == -64 ? 2 : 1);
+	in->d = asm_dst_reg(c, &ai->ops[0], dbits == -64 || dbits == 64 ? 2 : 1);
 	const ast_opnd *so = &ai->ops[1];
-	if (sbits == -64) {
+	if (sbits == -64 || sbits == 64) {
 		if (so->kind != OPND_REG) {
 			asm_err(c, so->loc, "a 64-bit source must be a register pair%s", "", "");
 			return;
@@ -431,13 +436,15 @@ void asm_sel_fsetp(asm_ctx *c, int op)
 void asm_sel_mufu(asm_ctx *c, int op)
 {
 	(void)op;
-	static const char *const fn[] = {"RCP", "EX2", "LG2", "SIN", "COS", "RSQ", "SQRT"};
+	/* in the order of EMU_MUFU_*; RCP64H and RSQ64H take and give the high word of a double
+	   (the approximation a double division or square root starts from) */
+	static const char *const fn[] = {"RCP", "EX2", "LG2", "SIN", "COS", "RSQ", "SQRT", "RCP64H", "RSQ64H"};
 	int f = -1;
-	for (int i = 0; i < 7; i++)
+	for (int i = 0; i < 9; i++)
 		if (asm_has_mod(c->ai, fn[i]))
 			f = i;
 	if (f < 0)
-		asm_err(c, c->ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ .SQRT)%s", "", "");
+		asm_err(c, c->ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ .SQRT .RCP64H .RSQ64H)%s", "", "");
 	c->in->h = EMU_H_MUFU;
 	c->in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	c->in->s[0] = src_flt(c, 1);
@@ -678,6 +685,13 @@ static emu_src src_dbl(asm_ctx *c, int i)
 		if (o->neg)
 			s.imm ^= 0x80000000u;
 		return s;
+	} else if (o->kind == OPND_IMM && (c->gen->imm_values || c->ai->enc_after)) {
+		/* CUDA >= 5 layouts print a whole double as an integer (DMUL R10, R2, 3): the high
+		   word of that double, not of a single */
+		double d = (double)o->ival;
+		uint64_t b;
+		memcpy(&b, &d, 8);
+		return (emu_src){.kind = SRC_IMM, .imm = (uint32_t)(b >> 32), .and_ = 0xffffffffu};
 	}
 	return asm_src_any(c, o, true, false);
 }
@@ -764,6 +778,7 @@ void asm_sel_atom(asm_ctx *c, int op)
 		return;
 	}
 	int n = wide64 ? 2 : 1, k = 0;
+	bool shared = c->desc->var == ISA_V_SHARED; /* ATOMS: shared memory, no .E */
 	in->h = EMU_H_ATOM;
 	in->sub = (uint8_t)o;
 	in->sub2 = (uint8_t)t;
@@ -784,7 +799,49 @@ void asm_sel_atom(asm_ctx *c, int op)
 		if (ai->ops[k].reg == AST_RZ)
 			in->s[i] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
 	}
-	in->sub3 = c->desc->var == ISA_V_RED;
+	in->sub3 = (uint8_t)((c->desc->var == ISA_V_RED ? EMU_ATOM_F_RED : 0) | (shared ? EMU_ATOM_F_SHARED : 0));
+}
+
+/* LDSLK p, d, [a] and STSCUL p, [a], b: Kepler's shared-memory lock pair */
+void asm_sel_slock(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	bool lock = c->desc->var == ISA_V_LOCK;
+	in->h = lock ? EMU_H_LDSLK : EMU_H_STSCUL;
+	in->width = 4;
+	in->d2 = dst_pred(c, &ai->ops[0]);
+	asm_mem_operand(c, &ai->ops[lock ? 2 : 1], false);
+	if (lock) {
+		in->d = asm_dst_reg(c, &ai->ops[1], 1);
+		return;
+	}
+	in->s[0] = src_int(c, 2);
+}
+
+/* SHFL.IDX|UP|DOWN|BFLY p, d, a, b, c (PTX shfl): c = segmask << 8 | clamp */
+void asm_sel_shfl(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	static const char *const modes[] = {"IDX", "UP", "DOWN", "BFLY"};
+	int m = -1;
+	for (int i = 0; i < 4; i++)
+		if (asm_has_mod(ai, modes[i]))
+			m = i;
+	if (m < 0) {
+		asm_err(c, ai->loc, "SHFL needs .IDX, .UP, .DOWN or .BFLY%s", "", "");
+		return;
+	}
+	in->h = EMU_H_SHFL;
+	in->sub = (uint8_t)m;
+	in->d2 = dst_pred(c, &ai->ops[0]);
+	in->d = asm_dst_reg(c, &ai->ops[1], 1);
+	in->s[0] = src_int(c, 2);
+	in->s[1] = src_int(c, 3);
+	in->s[2] = src_int(c, 4);
 }
 
 static void branch_target(asm_ctx *c)

@@ -18,6 +18,14 @@ void asm_variant(emu_insn *in)
 		in->h = in->sub == EMU_LOP_AND ? EMU_H_LOP_AND : in->sub == EMU_LOP_OR ? EMU_H_LOP_OR :
 			in->sub == EMU_LOP_XOR ? EMU_H_LOP_XOR : EMU_H_LOP_PASSB;
 		break;
+	case EMU_H_ISCADD:
+		if (in->cc_out)
+			in->h = EMU_H_ISCADD_CC;
+		break;
+	case EMU_H_ISETP:
+		if (in->x_in) /* .X: continues a compare through the condition code */
+			in->h = EMU_H_ISETP_X;
+		break;
 	case EMU_H_ISET:
 		if (in->wide) /* Tesla's FSET: a float comparison */
 			in->h = EMU_H_FSET_T;

@@ -110,6 +110,8 @@ struct emu_cta {
 	uint32_t ctaid[3];
 	int linear;
 	uint8_t *smem;
+	uint32_t *slock;          /* LDSLK / STSCUL: per shared word, the holder (warp * 32 + lane
+				     + 1) or 0 */
 	uint8_t *lmem;            /* per thread: local_bytes each */
 	uint64_t issued;          /* warp instructions issued (the clock) */
 	int nwarps;

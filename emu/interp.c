@@ -195,6 +195,7 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		VM_CASE(SHL) h_shift(x, w, in, G, true); VM_BREAK;
 		VM_CASE(SHR) h_shift(x, w, in, G, false); VM_BREAK;
 		VM_CASE(ISCADD) h_iscadd(x, w, in, G); VM_BREAK;
+		VM_CASE(ISCADD_CC) h_iscadd_cc(x, w, in, G); VM_BREAK;
 		VM_CASE(LOP_AND) h_lop_and(x, w, in, G); VM_BREAK;
 		VM_CASE(LOP_OR) h_lop_or(x, w, in, G); VM_BREAK;
 		VM_CASE(LOP_XOR) h_lop_xor(x, w, in, G); VM_BREAK;
@@ -221,6 +222,7 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			VM_BREAK;
 		}
 		VM_CASE(ISETP) h_isetp(x, w, in, G); VM_BREAK;
+		VM_CASE(ISETP_X) h_isetp_x(x, w, in, G); VM_BREAK;
 		VM_CASE(PSETP) h_psetp(x, w, in, G); VM_BREAK;
 		VM_CASE(FSETP) h_fsetp(x, w, in, G); VM_BREAK;
 		VM_CASE(ISET) h_iset(x, w, in, G); VM_BREAK;
@@ -252,6 +254,11 @@ run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			h_cvt(x, w, in, G);
 			VM_BREAK;
 		VM_CASE(VOTE) h_vote(w, in, G); VM_BREAK;
+		VM_CASE(SHFL) h_shfl(x, w, in, G); VM_BREAK;
+		VM_CASE(LDSLK) VM_CASE(STSCUL)
+			if (!h_slock(x, w, in, G))
+				return RUN_TRAP;
+			VM_BREAK;
 		VM_CASE(LD)
 			if (!do_load(x, w, in, in->sub3, G))
 				return RUN_TRAP;

@@ -150,8 +150,9 @@ static emu_status run_open(emu_run *r, emu_ctx *x)
 	r->stacks = malloc(sizeof *r->stacks * (size_t)x->stack_limit * (size_t)c->nwarps);
 	c->warps = malloc(sizeof *c->warps * (size_t)c->nwarps);
 	c->smem = malloc(x->shared_bytes ? x->shared_bytes : 1);
+	c->slock = calloc(x->shared_bytes / 4 + 1, sizeof *c->slock);
 	c->lmem = malloc((size_t)x->local_bytes * nthreads + 1);
-	if (!r->regs || !r->stacks || !c->warps || !c->smem || !c->lmem) {
+	if (!r->regs || !r->stacks || !c->warps || !c->smem || !c->slock || !c->lmem) {
 		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
 		r->over = true;
 		return EMU_TRAP;
@@ -170,6 +171,7 @@ static void run_close(emu_run *r)
 	free(r->stacks);
 	free(r->c.warps);
 	free(r->c.smem);
+	free(r->c.slock);
 	free(r->c.lmem);
 	memset(r, 0, sizeof *r);
 }
@@ -190,6 +192,7 @@ static bool cta_begin(emu_run *r, emu_status *st)
 	c->issued = 0;
 	memset(r->regs, 0, sizeof *r->regs * r->rows * (size_t)c->nwarps);
 	memset(c->smem, 0, x->shared_bytes);
+	memset(c->slock, 0, (x->shared_bytes / 4 + 1) * sizeof *c->slock);
 	if (r->uses_local) /* only LDL/STL reach local memory */
 		memset(c->lmem, 0, (size_t)x->local_bytes * nthreads);
 	x->cur_cta = c;

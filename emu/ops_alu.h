@@ -130,6 +130,27 @@ static inline __attribute__((always_inline)) void h_iscadd(const emu_ctx *x, emu
 	LANE_WRITE(d, (a[l] << in->sub) + b[l]);
 }
 
+/* ISCADD.CC: the same sum, with the condition code of the 32-bit add (a << s) + b; ptxas
+   computes 64-bit addresses with it and a following IMAD.HI.X. */
+static void h_iscadd_cc(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], c = 0, o = 0, s = 0, z = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint32_t av = a[l] << in->sub;
+		uint64_t sum = (uint64_t)av + b[l];
+		uint32_t r = (uint32_t)sum;
+		c |= (uint32_t)(sum >> 32) << l;
+		o |= ((~(av ^ b[l]) & (av ^ r)) >> 31) << l;
+		s |= (r >> 31) << l;
+		z |= (uint32_t)(r == 0) << l;
+		WR(d, l, r);
+	}
+	set_cc(w, G, c, o, s, z);
+}
+
 static inline __attribute__((always_inline)) void h_lop_and(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
@@ -268,6 +289,25 @@ static inline __attribute__((always_inline)) void h_isetp(const emu_ctx *x, emu_
 			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
 		}
 	setp_write(w, in, pack_lanes(t), G);
+}
+
+/* ISETP.X: the high words a, b of a wider comparison whose low words were subtracted
+   before by an instruction writing the condition code (ISUB RZ.CC, alo, blo or IADD
+   RZ.CC, alo, -blo, as ptxas lowers a 64-bit setp): carry set means alo >= blo (no
+   borrow), zero means alo == blo. The pair compares as a.hi (signed or not) first, then
+   the low words unsigned: less = hi less, or hi equal and no carry; equal = hi equal and
+   zero. This is what the hardware's a + ~b + carry with the zero flag ANDed in gives. */
+static void h_isetp_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], r = 0;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	for (int l = 0; l < 32; l++) {
+		bool hlt = in->sign ? (int32_t)a[l] < (int32_t)b[l] : a[l] < b[l], heq = a[l] == b[l];
+		bool c = w->cc_c >> l & 1, z = w->cc_z >> l & 1;
+		bool lt = hlt || (heq && !c), eq = heq && z;
+		r |= (uint32_t)((in->sub >> (lt ? 0 : eq ? 1 : 2)) & 1) << l;
+	}
+	setp_write(w, in, r, G);
 }
 
 static void h_fsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
@@ -452,6 +492,12 @@ static void h_mufu(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 		case EMU_MUFU_SIN: r = sinf(v); break;
 		case EMU_MUFU_COS: r = cosf(v); break;
 		case EMU_MUFU_RSQ: r = 1.0f / sqrtf(v); break;
+		case EMU_MUFU_RCP64H: /* the high word of 1 / the double whose high word is a */
+			WR(d, l, (uint32_t)(u64d(1.0 / f64(0, a[l])) >> 32));
+			continue;
+		case EMU_MUFU_RSQ64H:
+			WR(d, l, (uint32_t)(u64d(1.0 / sqrt(f64(0, a[l]))) >> 32));
+			continue;
 		default: r = sqrtf(v); break;
 		}
 		WR(d, l, u32f(r));
@@ -483,6 +529,16 @@ static inline uint32_t clamp_int(double v, int bits, int sgn)
 	return (uint32_t)(int64_t)v;
 }
 
+/* An integral double saturated to a 64-bit integer (NaN: 0). */
+static inline uint64_t clamp_int64(double v, int sgn)
+{
+	if (isnan(v))
+		return 0;
+	if (sgn)
+		return v < -0x1p63 ? (uint64_t)INT64_MIN : v >= 0x1p63 ? (uint64_t)INT64_MAX : (uint64_t)(int64_t)v;
+	return v <= 0 ? 0 : v >= 0x1p64 ? UINT64_MAX : (uint64_t)v;
+}
+
 static double round_int(double v, int rnd)
 {
 	switch (rnd & 0xf) {
@@ -501,7 +557,7 @@ static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	bool sat = in->width, z = in->wide;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
 	const uint32_t *ahi = NULL;
-	if (sbits == 64 && (in->h == EMU_H_F2I || in->h == EMU_H_F2F)) {
+	if (sbits == 64) { /* a register pair: a double, or a 64-bit integer (I2F) */
 		a = w->r[in->s[0].reg];
 		ahi = w->r[in->s[0].reg + 1];
 	}
@@ -511,8 +567,10 @@ static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
-		double v;
-		if (in->h == EMU_H_I2F || in->h == EMU_H_I2I)
+		double v = 0;
+		if (in->h == EMU_H_I2F)
+			; /* converted from the integer itself below (one rounding) */
+		else if (in->h == EMU_H_I2I)
 			v = (double)ext_int(a[l], sbits, ssg);
 		else if (ahi)
 			v = f64(a[l], (ahi[l] & in->s[0].and_) ^ in->s[0].xor_);
@@ -521,16 +579,25 @@ static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		uint32_t lo, hi = 0;
 		switch (in->h) {
 		case EMU_H_I2F: {
-			int64_t iv = ext_int(a[l], sbits, ssg);
+			/* the integer (a 64-bit one from a pair) converted once, in the rounding mode set
+			   above; C's integer-to-float conversions round in the current mode */
+			uint64_t u = ahi ? (uint64_t)ahi[l] << 32 | a[l] : (uint64_t)ext_int(a[l], sbits, ssg);
+			bool s64 = ssg || sbits < 64; /* narrower values are extended to 64 bits */
 			if (dbits == 64) {
-				uint64_t u = u64d((double)iv);
-				lo = (uint32_t)u;
-				hi = (uint32_t)(u >> 32);
+				uint64_t r = u64d(s64 ? (double)(int64_t)u : (double)u);
+				lo = (uint32_t)r;
+				hi = (uint32_t)(r >> 32);
 			} else
-				lo = u32f((float)iv);
+				lo = u32f(s64 ? (float)(int64_t)u : (float)u);
 			break;
 		}
 		case EMU_H_F2I:
+			if (dbits == 64) { /* to a register pair, saturated; NaN gives 0 (PTX cvt) */
+				uint64_t r = clamp_int64(round_int(v, in->sub3), dsg);
+				lo = (uint32_t)r;
+				hi = (uint32_t)(r >> 32);
+				break;
+			}
 			lo = clamp_int(round_int(v, in->sub3), dbits, dsg);
 			if (dbits < 32)
 				lo = (uint32_t)ext_int(lo, dbits, dsg);
@@ -560,7 +627,7 @@ static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		}
 		}
 		w->r[in->d][l] = lo;
-		if (dbits == 64 && (in->h == EMU_H_I2F || in->h == EMU_H_F2F))
+		if (dbits == 64)
 			w->r[in->d + 1][l] = hi;
 	}
 	if (fegetround() != old)

@@ -38,6 +38,38 @@ static void h_vote(emu_warp *w, const emu_insn *in, uint32_t G)
 	pred_write(w, in->d2, q, G);
 }
 
+/* SHFL (PTX ISA, shfl.sync): lane l reads a from lane j, with c = segmask << 8 | clamp,
+   maxLane = (l & segmask) | (clamp & ~segmask), minLane = l & segmask:
+   IDX j = minLane | (b & ~segmask), in range if j <= maxLane; UP j = l - b, in range if
+   j >= maxLane; DOWN j = l + b and BFLY j = l ^ b, in range if j <= maxLane. Out of range
+   (or past the warp's lanes), j = l. p is whether j was in range. A source lane that is
+   not active gives what its register holds. */
+static void h_shfl(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32], r[32], p = 0;
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_LOOP {
+		int32_t clamp = (int32_t)(c[l] & 0x1f), seg = (int32_t)(c[l] >> 8 & 0x1f), bv = (int32_t)(b[l] & 0x1f);
+		int32_t maxl = (l & seg) | (clamp & ~seg), minl = l & seg, j;
+		bool ok;
+		switch (in->sub) {
+		case EMU_SHFL_IDX: j = minl | (bv & ~seg); ok = j <= maxl; break;
+		case EMU_SHFL_UP: j = l - bv; ok = j >= maxl; break;
+		case EMU_SHFL_DOWN: j = l + bv; ok = j <= maxl; break;
+		default: j = l ^ bv; ok = j <= maxl; break;
+		}
+		if (!ok || j < 0 || j >= n)
+			j = l, ok = false;
+		r[l] = a[j];
+		p |= (uint32_t)ok << l;
+	}
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP WR(d, l, r[l]);
+	pred_write(w, in->d2, p, G);
+}
+
 /* Instruction index of a byte address, or -1. */
 static int index_of_addr(const emu_func *f, uint64_t a)
 {

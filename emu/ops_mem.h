@@ -170,6 +170,45 @@ static uint64_t atom_op(int op, int type, uint64_t old, uint64_t b, uint64_t cmp
 	}
 }
 
+/* LDSLK / STSCUL, Kepler's lock pair for shared-memory atomics (ptxas's loop: LDSLK p, v,
+   [a]; @p compute; @p STSCUL q, [a], v'; @!q BRA back). Each 32-bit word of shared memory
+   has a lock; lanes go in lane order. LDSLK loads the word and takes its lock if it is free
+   (or already this lane's): p says whether it did. STSCUL stores and frees the lock if
+   this lane holds it (q true), else stores nothing (q false). No document defines the
+   pair; this is the reading that makes ptxas's loop an atomic read-modify-write. */
+static bool h_slock(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint32_t p = 0;
+	bool lock = in->h == EMU_H_LDSLK;
+	const uint32_t *v = lock ? NULL : w->r[in->s[0].reg];
+	uint32_t tv[32];
+	if (!lock)
+		v = vsrc(x, w, &in->s[0], tv);
+	LANE_LOOP {
+		if (!ON(l))
+			continue;
+		uint8_t *q = mem_addr(x, w, in, EMU_SP_SHARED, l, 4);
+		if (!q)
+			return false;
+		uint32_t *owner = &x->cur_cta->slock[(q - x->cur_cta->smem) / 4];
+		uint32_t me = (uint32_t)(w->id * 32 + l + 1);
+		if (lock) {
+			memcpy(&w->r[in->d][l], q, 4);
+			if (!*owner || *owner == me) {
+				*owner = me;
+				p |= 1u << l;
+			}
+		} else if (*owner == me) {
+			memcpy(q, &v[l], 4);
+			*owner = 0;
+			p |= 1u << l;
+		}
+	}
+	pred_write(w, in->d2, p, G);
+	return true;
+}
+
 /* ATOM / RED: lanes of G in lane order, each a read-modify-write of its address. */
 static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
@@ -178,7 +217,7 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
-		uint8_t *p = mem_addr(x, w, in, EMU_SP_GLOBAL, l, in->width);
+		uint8_t *p = mem_addr(x, w, in, in->sub3 & EMU_ATOM_F_SHARED ? EMU_SP_SHARED : EMU_SP_GLOBAL, l, in->width);
 		if (!p)
 			return false;
 		uint64_t old = 0, b = 0, c = 0;
@@ -200,7 +239,7 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 			while (!__atomic_compare_exchange_n(q, &o32, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
 			old = o32;
 		}
-		if (!in->sub3) {
+		if (!(in->sub3 & EMU_ATOM_F_RED)) {
 			w->r[in->d][l] = (uint32_t)old;
 			if (w64)
 				w->r[in->d + 1][l] = (uint32_t)(old >> 32);

@@ -12,6 +12,7 @@ Suite *tesla_suite(void);
 Suite *step_suite(void);
 Suite *isa_suite(void);
 Suite *kmp_suite(void);
+Suite *isa_ops_suite(void);
 
 int main(void)
 {
@@ -25,6 +26,7 @@ int main(void)
 	srunner_add_suite(sr, step_suite());
 	srunner_add_suite(sr, isa_suite());
 	srunner_add_suite(sr, kmp_suite());
+	srunner_add_suite(sr, isa_ops_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
