@@ -7,6 +7,7 @@
 
 #include "asm/asm_int.h"
 #include "asm/gen.h"
+#include "asm/sel_int.h"
 #include "emu/semantics.h"
 #include "util/xalloc.h"
 
@@ -16,7 +17,7 @@ static bool wide_imm(const asm_ctx *c, int op)
 	return isa_imm32(c->dialect, op);
 }
 
-static uint16_t dst_pred(asm_ctx *c, const ast_opnd *o)
+uint16_t sel_dst_pred(asm_ctx *c, const ast_opnd *o)
 {
 	if (o->kind != OPND_PRED) {
 		asm_err(c, o->loc, "destination must be a predicate%s", "", "");
@@ -27,18 +28,18 @@ static uint16_t dst_pred(asm_ctx *c, const ast_opnd *o)
 	return o->reg == AST_PT ? EMU_PT_SINK : (uint16_t)o->reg;
 }
 
-static emu_src src_pred(const ast_opnd *o)
+emu_src sel_src_pred(const ast_opnd *o)
 {
 	emu_src s = {.kind = SRC_REG, .reg = (uint16_t)o->reg, .inv = o->inv};
 	return s;
 }
 
 
-static emu_src src_int(asm_ctx *c, int i) { return asm_src_any(c, &c->ai->ops[i], false, false); }
-static emu_src src_flt(asm_ctx *c, int i) { return asm_src_any(c, &c->ai->ops[i], true, false); }
+emu_src sel_src_int(asm_ctx *c, int i) { return asm_src_any(c, &c->ai->ops[i], false, false); }
+emu_src sel_src_flt(asm_ctx *c, int i) { return asm_src_any(c, &c->ai->ops[i], true, false); }
 
 /* Integer operand that the handler negates itself (IADD carries). */
-static emu_src src_raw(asm_ctx *c, int i)
+emu_src sel_src_raw(asm_ctx *c, int i)
 {
 	ast_opnd o = c->ai->ops[i];
 	bool neg = o.neg, inv = o.inv;
@@ -53,7 +54,7 @@ static emu_src src_raw(asm_ctx *c, int i)
 }
 
 
-static int cmp_code(const ast_insn *ai, bool fp)
+int sel_cmp_code(const ast_insn *ai, bool fp)
 {
 	static const char *const names[] = {"F", "LT", "EQ", "LE", "GT", "NE", "GE", "NUM", "NAN",
 					    "LTU", "EQU", "LEU", "GTU", "NEU", "GEU", "T"};
@@ -64,7 +65,7 @@ static int cmp_code(const ast_insn *ai, bool fp)
 	return -1;
 }
 
-static int bop_code(const ast_insn *ai, int nth)
+int sel_bop_code(const ast_insn *ai, int nth)
 {
 	int seen = 0;
 	for (int i = 0; i < ai->nmods; i++) {
@@ -130,7 +131,7 @@ static int round_mode(const ast_insn *ai)
 }
 
 
-static void need_cmp(asm_ctx *c, int code)
+void sel_need_cmp(asm_ctx *c, int code)
 {
 	if (code < 0)
 		asm_err(c, c->ai->loc, "%s needs a comparison modifier%s", c->desc->name, "");
@@ -150,7 +151,7 @@ void asm_sel_rro(asm_ctx *c, int op)
 	(void)op;
 	c->in->h = EMU_H_MOV;
 	c->in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	c->in->s[0] = src_flt(c, 1);
+	c->in->s[0] = sel_src_flt(c, 1);
 }
 
 void asm_sel_s2r(asm_ctx *c, int op)
@@ -171,8 +172,8 @@ void asm_sel_iadd(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = EMU_H_IADD;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_raw(c, 1);
-	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[2], false, true) : src_raw(c, 2);
+	in->s[0] = sel_src_raw(c, 1);
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[2], false, true) : sel_src_raw(c, 2);
 	if (c->desc->var == ISA_V_SUB)
 		in->s[1].neg = !in->s[1].neg;
 	in->x_in = asm_has_mod(ai, "X");
@@ -188,10 +189,10 @@ void asm_sel_imul(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = c->desc->var == ISA_V_MAD ? EMU_H_IMAD : EMU_H_IMUL;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[2], false, true) : src_int(c, 2);
+	in->s[0] = sel_src_int(c, 1);
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[2], false, true) : sel_src_int(c, 2);
 	if (c->desc->var == ISA_V_MAD)
-		in->s[2] = src_raw(c, 3);
+		in->s[2] = sel_src_raw(c, 3);
 	int bits[4], sg[4];
 	int nt = int_types(ai, bits, sg, 4);
 	in->sub = nt >= 1 ? (uint8_t)sg[0] : 1;        /* a signed (the default) */
@@ -207,8 +208,8 @@ void asm_sel_iscadd(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = EMU_H_ISCADD;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &c->ai->ops[2], false, true) : src_int(c, 2);
+	in->s[0] = sel_src_int(c, 1);
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &c->ai->ops[2], false, true) : sel_src_int(c, 2);
 	in->sub = (uint8_t)(c->ai->ops[3].ival & 31);
 	in->cc_out |= asm_has_mod(c->ai, "CC");
 }
@@ -219,8 +220,8 @@ void asm_sel_shift(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = c->desc->var == ISA_V_LEFT ? EMU_H_SHL : EMU_H_SHR;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = src_int(c, 2);
+	in->s[0] = sel_src_int(c, 1);
+	in->s[1] = sel_src_int(c, 2);
 	in->sub = asm_has_mod(c->ai, "W");
 	in->sign = !asm_has_mod(c->ai, "U32");
 	in->cc_out |= asm_has_mod(c->ai, "CC");
@@ -238,14 +239,14 @@ void asm_sel_lop(asm_ctx *c, int op)
 		bool nz = asm_has_mod(ai, "NZ"), z = asm_has_mod(ai, "Z");
 		if (nz == z)
 			asm_err(c, ai->loc, "%s with a predicate result needs .NZ or .Z%s", c->desc->name, "");
-		in->d2 = dst_pred(c, &ai->ops[0]);
+		in->d2 = sel_dst_pred(c, &ai->ops[0]);
 		in->sub3 = nz ? 1 : 2;
 		k = 1;
 	} else if (ai->nops != 3)
 		asm_err(c, ai->loc, "%s takes Rd, Ra, Rb%s", c->desc->name, "");
 	in->d = asm_dst_reg(c, &ai->ops[k], 1);
-	in->s[0] = src_int(c, k + 1);
-	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[k + 2], false, true) : src_int(c, k + 2);
+	in->s[0] = sel_src_int(c, k + 1);
+	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[k + 2], false, true) : sel_src_int(c, k + 2);
 	int b = asm_has_mod(ai, "AND") ? EMU_LOP_AND : asm_has_mod(ai, "OR") ? EMU_LOP_OR
 		: asm_has_mod(ai, "XOR") ? EMU_LOP_XOR : asm_has_mod(ai, "PASS_B") ? EMU_LOP_PASS_B : -1;
 	if (b < 0)
@@ -260,22 +261,22 @@ void asm_sel_isetp(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	int cmp = cmp_code(ai, false), b = bop_code(ai, 0);
-	need_cmp(c, cmp);
+	int cmp = sel_cmp_code(ai, false), b = sel_bop_code(ai, 0);
+	sel_need_cmp(c, cmp);
 	bool to_pred = c->desc->shape[0] == 'p'; /* ISETP; ISET writes a register */
 	int k = to_pred ? 2 : 1;
 	if (to_pred) {
 		in->h = EMU_H_ISETP;
-		in->d = dst_pred(c, &ai->ops[0]);
-		in->d2 = dst_pred(c, &ai->ops[1]);
+		in->d = sel_dst_pred(c, &ai->ops[0]);
+		in->d2 = sel_dst_pred(c, &ai->ops[1]);
 	} else {
 		in->h = EMU_H_ISET;
 		in->d = asm_dst_reg(c, &ai->ops[0], 1);
 		in->sub3 = asm_has_mod(ai, "BF");
 	}
-	in->s[0] = src_int(c, k);
-	in->s[1] = src_int(c, k + 1);
-	in->s[2] = src_pred(&ai->ops[k + 2]);
+	in->s[0] = sel_src_int(c, k);
+	in->s[1] = sel_src_int(c, k + 1);
+	in->s[2] = sel_src_pred(&ai->ops[k + 2]);
 	in->sign = !asm_has_mod(ai, "U32");
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
@@ -290,13 +291,13 @@ void asm_sel_icmp(asm_ctx *c, int op)
 {
 	(void)op;
 	emu_insn *in = c->in;
-	int cmp = cmp_code(c->ai, false);
-	need_cmp(c, cmp);
+	int cmp = sel_cmp_code(c->ai, false);
+	sel_need_cmp(c, cmp);
 	in->h = EMU_H_ICMP;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = src_int(c, 2);
-	in->s[2] = src_int(c, 3);
+	in->s[0] = sel_src_int(c, 1);
+	in->s[1] = sel_src_int(c, 2);
+	in->s[2] = sel_src_int(c, 3);
 	in->sign = !asm_has_mod(c->ai, "U32");
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 }
@@ -309,9 +310,9 @@ void asm_sel_choose(asm_ctx *c, int op)
 	in->h = c->desc->var == ISA_V_MIN ? EMU_H_IMNMX : c->desc->var == ISA_V_SEL ? EMU_H_SEL : EMU_H_FMNMX;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
 	bool f = c->desc->var == ISA_V_FMIN;
-	in->s[0] = f ? src_flt(c, 1) : src_int(c, 1);
-	in->s[1] = f ? src_flt(c, 2) : src_int(c, 2);
-	in->s[2] = src_pred(&c->ai->ops[3]);
+	in->s[0] = f ? sel_src_flt(c, 1) : sel_src_int(c, 1);
+	in->s[1] = f ? sel_src_flt(c, 2) : sel_src_int(c, 2);
+	in->s[2] = sel_src_pred(&c->ai->ops[3]);
 	in->sign = !asm_has_mod(c->ai, "U32");
 }
 
@@ -321,11 +322,11 @@ void asm_sel_psetp(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	in->h = EMU_H_PSETP;
-	in->d = dst_pred(c, &ai->ops[0]);
-	in->d2 = dst_pred(c, &ai->ops[1]);
+	in->d = sel_dst_pred(c, &ai->ops[0]);
+	in->d2 = sel_dst_pred(c, &ai->ops[1]);
 	for (int i = 0; i < 3; i++)
-		in->s[i] = src_pred(&ai->ops[2 + i]);
-	int b1 = bop_code(ai, 0), b2 = bop_code(ai, 1);
+		in->s[i] = sel_src_pred(&ai->ops[2 + i]);
+	int b1 = sel_bop_code(ai, 0), b2 = sel_bop_code(ai, 1);
 	if (b1 < 0 || b2 < 0)
 		asm_err(c, ai->loc, "PSETP needs two boolean modifiers (e.g. .AND.AND)%s", "", "");
 	in->sub = (uint8_t)(b1 < 0 ? 0 : b1);
@@ -406,10 +407,10 @@ void asm_sel_farith(asm_ctx *c, int op)
 	bool wide = wide_imm(c, op);
 	in->h = c->desc->var == ISA_V_FMA ? EMU_H_FFMA : c->desc->var == ISA_V_ADD ? EMU_H_FADD : EMU_H_FMUL;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_flt(c, 1);
+	in->s[0] = sel_src_flt(c, 1);
 	in->s[1] = asm_src_any(c, &ai->ops[2], true, wide);
 	if (c->desc->var == ISA_V_FMA)
-		in->s[2] = src_flt(c, 3);
+		in->s[2] = sel_src_flt(c, 3);
 	in->sub = (uint8_t)round_mode(ai);
 	in->sub2 = asm_has_mod(ai, "SAT");
 	in->sub3 = asm_has_mod(ai, "FTZ");
@@ -420,14 +421,14 @@ void asm_sel_fsetp(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
-	need_cmp(c, cmp);
+	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
+	sel_need_cmp(c, cmp);
 	in->h = EMU_H_FSETP;
-	in->d = dst_pred(c, &ai->ops[0]);
-	in->d2 = dst_pred(c, &ai->ops[1]);
-	in->s[0] = src_flt(c, 2);
-	in->s[1] = src_flt(c, 3);
-	in->s[2] = src_pred(&ai->ops[4]);
+	in->d = sel_dst_pred(c, &ai->ops[0]);
+	in->d2 = sel_dst_pred(c, &ai->ops[1]);
+	in->s[0] = sel_src_flt(c, 2);
+	in->s[1] = sel_src_flt(c, 3);
+	in->s[2] = sel_src_pred(&ai->ops[4]);
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 	in->sub3 = asm_has_mod(ai, "FTZ");
@@ -447,7 +448,7 @@ void asm_sel_mufu(asm_ctx *c, int op)
 		asm_err(c, c->ai->loc, "MUFU needs a function modifier (.RCP .EX2 .LG2 .SIN .COS .RSQ .SQRT .RCP64H .RSQ64H)%s", "", "");
 	c->in->h = EMU_H_MUFU;
 	c->in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	c->in->s[0] = src_flt(c, 1);
+	c->in->s[0] = sel_src_flt(c, 1);
 	c->in->sub = (uint8_t)(f < 0 ? 0 : f);
 }
 
@@ -475,9 +476,9 @@ void asm_sel_video(asm_ctx *c, int op)
 	}
 	in->h = c->desc->var == ISA_V_ADD ? EMU_H_VADD : EMU_H_VMNMX;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = src_int(c, 2);
-	in->s[2] = src_int(c, 3);
+	in->s[0] = sel_src_int(c, 1);
+	in->s[1] = sel_src_int(c, 2);
+	in->s[2] = sel_src_int(c, 3);
 	in->sign = !(asm_has_mod(ai, "U32") || asm_has_mod(ai, "UD"));
 	in->sub = asm_has_mod(ai, "MX");
 	in->sub2 = (uint8_t)sec;
@@ -490,9 +491,9 @@ void asm_sel_popc(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = EMU_H_POPC;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
+	in->s[0] = sel_src_int(c, 1);
 	if (c->ai->nops > 2)
-		in->s[1] = src_int(c, 2);
+		in->s[1] = sel_src_int(c, 2);
 	else
 		in->s[1] = (emu_src){.kind = SRC_IMM, .imm = 0xffffffffu, .and_ = 0xffffffffu};
 }
@@ -503,7 +504,7 @@ void asm_sel_flo(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = EMU_H_FLO;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
+	in->s[0] = sel_src_int(c, 1);
 	in->sign = asm_has_mod(c->ai, "S32");
 	in->sub = asm_has_mod(c->ai, "SH");
 }
@@ -515,10 +516,10 @@ void asm_sel_bitfield(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = c->desc->var == ISA_V_EXTRACT ? EMU_H_BFE : EMU_H_BFI;
 	in->d = asm_dst_reg(c, &c->ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = src_int(c, 2);
+	in->s[0] = sel_src_int(c, 1);
+	in->s[1] = sel_src_int(c, 2);
 	if (c->desc->var == ISA_V_INSERT)
-		in->s[2] = src_int(c, 3);
+		in->s[2] = sel_src_int(c, 3);
 	in->sign = !asm_has_mod(c->ai, "U32");
 	in->sub = asm_has_mod(c->ai, "BREV");
 }
@@ -533,8 +534,8 @@ void asm_sel_vote(asm_ctx *c, int op)
 	}
 	c->in->h = EMU_H_VOTE;
 	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	c->in->d2 = dst_pred(c, &ai->ops[1]);
-	c->in->s[0] = src_pred(&ai->ops[2]);
+	c->in->d2 = sel_dst_pred(c, &ai->ops[1]);
+	c->in->s[0] = sel_src_pred(&ai->ops[2]);
 	c->in->sub = asm_has_mod(ai, "ALL");
 }
 
@@ -581,7 +582,7 @@ void asm_sel_bar(asm_ctx *c, int op)
 			snprintf(id, sizeof id, "%lld", (long long)ai->ops[k].ival);
 			asm_err(c, ai->ops[k].loc, "barrier %s does not exist (barriers 0-15)%s", id, "");
 		}
-		in->s[0] = src_int(c, k++);
+		in->s[0] = sel_src_int(c, k++);
 	}
 	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
 		asm_err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
@@ -589,7 +590,7 @@ void asm_sel_bar(asm_ctx *c, int op)
 	}
 	in->s[1] = (emu_src){.kind = SRC_REG, .reg = AST_PT};
 	if (k < ai->nops)
-		in->s[1] = src_pred(&ai->ops[k]);
+		in->s[1] = sel_src_pred(&ai->ops[k]);
 }
 
 static int space_of(const asm_ctx *c)
@@ -659,14 +660,14 @@ void asm_sel_prmt(asm_ctx *c, int op)
 		}
 	c->in->h = EMU_H_PRMT;
 	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	c->in->s[0] = src_int(c, 1);
-	c->in->s[1] = src_int(c, 2);
-	c->in->s[2] = src_int(c, 3);
+	c->in->s[0] = sel_src_int(c, 1);
+	c->in->s[1] = sel_src_int(c, 2);
+	c->in->s[2] = sel_src_int(c, 3);
 }
 
 /* A double operand: a register pair, a constant of 8 bytes, or an immediate giving the
    top 20 bits (or an exact float literal); SRC_IMM keeps the high word (the low is 0). */
-static emu_src src_dbl(asm_ctx *c, int i)
+emu_src sel_src_dbl(asm_ctx *c, int i)
 {
 	const ast_opnd *o = &c->ai->ops[i];
 	if (o->kind == OPND_REG) {
@@ -706,12 +707,12 @@ void asm_sel_darith(asm_ctx *c, int op)
 	int v = c->desc->var;
 	in->sub = v == ISA_V_ADD ? EMU_D_ADD : v == ISA_V_MUL ? EMU_D_MUL : v == ISA_V_FMA ? EMU_D_FMA : EMU_D_MNMX;
 	in->d = asm_dst_reg(c, &ai->ops[0], 2);
-	in->s[0] = src_dbl(c, 1);
-	in->s[1] = src_dbl(c, 2);
+	in->s[0] = sel_src_dbl(c, 1);
+	in->s[1] = sel_src_dbl(c, 2);
 	if (v == ISA_V_FMA)
-		in->s[2] = src_dbl(c, 3);
+		in->s[2] = sel_src_dbl(c, 3);
 	if (v == ISA_V_MIN)
-		in->s[2] = src_pred(&ai->ops[3]);
+		in->s[2] = sel_src_pred(&ai->ops[3]);
 	in->sub2 = (uint8_t)round_mode(ai);
 }
 
@@ -720,14 +721,14 @@ void asm_sel_dsetp(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
-	need_cmp(c, cmp);
+	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
+	sel_need_cmp(c, cmp);
 	in->h = EMU_H_DSETP;
-	in->d = dst_pred(c, &ai->ops[0]);
-	in->d2 = dst_pred(c, &ai->ops[1]);
-	in->s[0] = src_dbl(c, 2);
-	in->s[1] = src_dbl(c, 3);
-	in->s[2] = src_pred(&ai->ops[4]);
+	in->d = sel_dst_pred(c, &ai->ops[0]);
+	in->d2 = sel_dst_pred(c, &ai->ops[1]);
+	in->s[0] = sel_src_dbl(c, 2);
+	in->s[1] = sel_src_dbl(c, 3);
+	in->s[2] = sel_src_pred(&ai->ops[4]);
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 }
@@ -811,13 +812,13 @@ void asm_sel_slock(asm_ctx *c, int op)
 	bool lock = c->desc->var == ISA_V_LOCK;
 	in->h = lock ? EMU_H_LDSLK : EMU_H_STSCUL;
 	in->width = 4;
-	in->d2 = dst_pred(c, &ai->ops[0]);
+	in->d2 = sel_dst_pred(c, &ai->ops[0]);
 	asm_mem_operand(c, &ai->ops[lock ? 2 : 1], false);
 	if (lock) {
 		in->d = asm_dst_reg(c, &ai->ops[1], 1);
 		return;
 	}
-	in->s[0] = src_int(c, 2);
+	in->s[0] = sel_src_int(c, 2);
 }
 
 /* SHFL.IDX|UP|DOWN|BFLY p, d, a, b, c (PTX shfl): c = segmask << 8 | clamp */
@@ -837,11 +838,11 @@ void asm_sel_shfl(asm_ctx *c, int op)
 	}
 	in->h = EMU_H_SHFL;
 	in->sub = (uint8_t)m;
-	in->d2 = dst_pred(c, &ai->ops[0]);
+	in->d2 = sel_dst_pred(c, &ai->ops[0]);
 	in->d = asm_dst_reg(c, &ai->ops[1], 1);
-	in->s[0] = src_int(c, 2);
-	in->s[1] = src_int(c, 3);
-	in->s[2] = src_int(c, 4);
+	in->s[0] = sel_src_int(c, 2);
+	in->s[1] = sel_src_int(c, 3);
+	in->s[2] = sel_src_int(c, 4);
 }
 
 static void branch_target(asm_ctx *c)
@@ -911,7 +912,7 @@ void asm_sel_brx(asm_ctx *c, int op)
 	const ast_opnd *o = &c->ai->ops[0];
 	c->in->h = EMU_H_BRX;
 	if (o->kind == OPND_REG) {
-		c->in->s[0] = src_int(c, 0);
+		c->in->s[0] = sel_src_int(c, 0);
 		/* BRX Rn -0x130 (Maxwell): the target is Rn + the next instruction's address + the
 		   offset */
 		if (o->rel)
@@ -925,216 +926,4 @@ void asm_sel_brx(asm_ctx *c, int op)
 	c->in->sub2 = 1;
 	c->in->sub = (uint8_t)o->bank;
 	asm_mem_operand(c, o, false);
-}
-
-/* ---- Kepler, Maxwell and Pascal ---- */
-
-/* An operand's 16-bit half selection (R2.H1, c[0x0][0x14].H1): 1 for the high half. */
-static int high_half(const ast_opnd *o)
-{
-	return o->half == 2;
-}
-
-/* XMAD d, a, b, c: 16 x 16-bit multiply-add; the flags of sub say which halves and modes. */
-void asm_sel_xmad(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	in->h = EMU_H_XMAD;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	for (int k = 0; k < 3; k++) {
-		if (ai->ops[1 + k].kind == OPND_REG || ai->ops[1 + k].kind == OPND_CBANK)
-			if (ai->ops[1 + k].half && k == 2)
-				asm_err(c, ai->ops[3].loc, "XMAD's addend takes no half; use .CHI or .CLO%s", "", "");
-		ast_opnd o = ai->ops[1 + k];
-		o.half = 0;
-		in->s[k] = asm_src_any(c, &o, false, false);
-	}
-	uint8_t f = 0;
-	f |= high_half(&ai->ops[1]) ? EMU_XMAD_AH : 0;
-	f |= high_half(&ai->ops[2]) ? EMU_XMAD_BH : 0;
-	f |= asm_has_mod(ai, "PSL") ? EMU_XMAD_PSL : 0;
-	f |= asm_has_mod(ai, "MRG") ? EMU_XMAD_MRG : 0;
-	f |= asm_has_mod(ai, "CBCC") ? EMU_XMAD_CBCC : 0;
-	f |= asm_has_mod(ai, "CHI") ? EMU_XMAD_CHI : 0;
-	f |= asm_has_mod(ai, "CLO") ? EMU_XMAD_CLO : 0;
-	in->sub = f;
-	/* .S16 / .U16 name a's type, then b's (unsigned when not given) */
-	int n = 0;
-	for (int i = 0; i < ai->nmods; i++)
-		if (!strcmp(ai->mods[i], "S16") || !strcmp(ai->mods[i], "U16"))
-			in->sign |= (uint8_t)((ai->mods[i][0] == 'S') << n++);
-	if (asm_has_mod(ai, "CSFU"))
-		asm_err(c, ai->loc, "XMAD.CSFU is not supported yet%s", "", "");
-	in->x_in = asm_has_mod(ai, "X");
-	in->cc_out |= asm_has_mod(ai, "CC");
-}
-
-/* IADD3 d, a, b, c: each source may be negated; .RS/.LS shift the partial sum a + b. */
-void asm_sel_iadd3(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	in->h = EMU_H_IADD3;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	for (int k = 0; k < 3; k++)
-		in->s[k] = src_raw(c, k + 1);
-	in->sub = asm_has_mod(ai, "RS") ? 1 : asm_has_mod(ai, "LS") ? 2 : 0;
-	in->x_in = asm_has_mod(ai, "X");
-	in->cc_out |= asm_has_mod(ai, "CC");
-}
-
-/* LOP3.LUT d, a, b, c, lut; LOP3.LUT.NZ|Z p, d, a, b, c, lut (Maxwell's predicate result) */
-void asm_sel_lop3(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int k = ai->ops[0].kind == OPND_PRED;
-	if (ai->nops != 5 + k) {
-		asm_err(c, ai->loc, "LOP3.LUT takes %sRd, Ra, Rb, Rc, lut%s", k ? "P, " : "", "");
-		return;
-	}
-	in->h = EMU_H_LOP3;
-	if (k) {
-		bool nz = asm_has_mod(ai, "NZ"), z = asm_has_mod(ai, "Z");
-		if (nz == z)
-			asm_err(c, ai->loc, "LOP3 with a predicate result needs .NZ or .Z%s", "", "");
-		in->d2 = dst_pred(c, &ai->ops[0]);
-		in->sub3 = nz ? 1 : 2;
-	}
-	in->d = asm_dst_reg(c, &ai->ops[k], 1);
-	for (int i = 0; i < 3; i++)
-		in->s[i] = src_int(c, k + i + 1);
-	const ast_opnd *lut = &ai->ops[k + 4];
-	if (lut->kind != OPND_IMM || lut->ival < 0 || lut->ival > 0xff)
-		asm_err(c, lut->loc, "the look-up table is an 8-bit immediate%s", "", "");
-	in->sub = (uint8_t)lut->ival;
-	if (!asm_has_mod(ai, "LUT"))
-		asm_err(c, ai->loc, "LOP3 needs .LUT%s", "", "");
-}
-
-/* SHF.L|R[.W][.HI][.U64|.S64] d, lo, n, hi */
-void asm_sel_shf(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	in->h = EMU_H_SHF;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = src_int(c, 2);
-	in->s[2] = src_int(c, 3);
-	bool l = asm_has_mod(ai, "L"), r = asm_has_mod(ai, "R");
-	if (l == r)
-		asm_err(c, ai->loc, "SHF needs .L or .R%s", "", "");
-	in->sub = l;
-	in->sub2 = asm_has_mod(ai, "W");
-	in->sub3 = asm_has_mod(ai, "HI");
-	in->wide = asm_has_mod(ai, "U64") || asm_has_mod(ai, "S64");
-	in->sign = asm_has_mod(ai, "S64") || asm_has_mod(ai, "S32");
-}
-
-/* LEA[.HI] d, a, b[, c], s: d = (a << s) + b; .HI: d = ({c:a} << s) >> 32 + b */
-void asm_sel_lea(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	bool hi = asm_has_mod(ai, "HI");
-	if (ai->nops != (hi ? 5 : 4)) {
-		asm_err(c, ai->loc, "%s takes Rd, Ra, Rb, %sshift%s", hi ? "LEA.HI" : "LEA", hi ? "Rc, " : "");
-		return;
-	}
-	in->h = EMU_H_LEA;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_int(c, 1);
-	in->s[1] = src_int(c, 2);
-	in->s[2] = hi ? src_int(c, 3) : (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
-	const ast_opnd *sh = &ai->ops[hi ? 4 : 3];
-	if (sh->kind != OPND_IMM || sh->ival < 0 || sh->ival > 31)
-		asm_err(c, sh->loc, "the shift is an immediate 0-31%s", "", "");
-	in->sub = (uint8_t)(sh->ival & 31);
-	in->sub2 = hi;
-	in->x_in = asm_has_mod(ai, "X");
-	in->cc_out |= asm_has_mod(ai, "CC");
-}
-
-/* FCHK.DIVIDE p, a, b */
-void asm_sel_fchk(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	if (!asm_has_mod(ai, "DIVIDE"))
-		asm_err(c, ai->loc, "FCHK needs .DIVIDE%s", "", "");
-	in->h = EMU_H_FCHK;
-	in->d = dst_pred(c, &ai->ops[0]);
-	in->s[0] = src_flt(c, 1);
-	in->s[1] = src_flt(c, 2);
-}
-
-/* FCMP.cmp d, a, b, c: d = (c CMP 0.0) ? a : b */
-void asm_sel_fcmp(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int cmp = cmp_code(ai, true);
-	in->h = EMU_H_FCMP;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	for (int k = 0; k < 3; k++)
-		in->s[k] = src_flt(c, k + 1);
-	/* cuobjdump prints no comparison for .GT: the encodings of FCMP, FCMP.LT and FCMP.GE in
-	   the sm_50 corpus listings carry 4, 1 and 6 in the comparison field */
-	in->sub = (uint8_t)(cmp < 0 ? EMU_CMP_GT : cmp);
-	in->sub3 = asm_has_mod(ai, "FTZ");
-}
-
-/* FSET.cmp.bop[.BF][.FTZ] d[.CC], a, b, p */
-void asm_sel_fset(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
-	need_cmp(c, cmp);
-	in->h = EMU_H_FSET;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->cc_out |= ai->ops[0].cc;
-	in->s[0] = src_flt(c, 1);
-	in->s[1] = src_flt(c, 2);
-	in->s[2] = src_pred(&ai->ops[3]);
-	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sub3 = asm_has_mod(ai, "FTZ");
-	in->sign = asm_has_mod(ai, "BF");
-}
-
-/* DSET.cmp.bop[.BF] d, a, b, p on register pairs */
-void asm_sel_dset(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int cmp = cmp_code(ai, true), b = bop_code(ai, 0);
-	need_cmp(c, cmp);
-	in->h = EMU_H_DSET;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = src_dbl(c, 1);
-	in->s[1] = src_dbl(c, 2);
-	in->s[2] = src_pred(&ai->ops[3]);
-	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sign = asm_has_mod(ai, "BF");
-}
-
-/* SYNC: Fermi's .S pop, as an instruction of its own (SPEC 6) */
-void asm_sel_sync(asm_ctx *c, int op)
-{
-	(void)op;
-	c->in->h = EMU_H_NOP;
-	c->in->sflag = 1;
 }
