@@ -83,7 +83,7 @@ $(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def $(BUI
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 
 $(BUILD)/libsimtemu.a: $(LIB_OBJ)
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^   # from scratch: a stale archive keeps members of moved files
 
 $(BIN): $(BUILD)/cli/main.o $(CLI_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
