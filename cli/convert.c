@@ -750,8 +750,9 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 		return 1;
 	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
-	if (d == ISA_DIALECT_NONE) {
-		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_1x and sm_2x)", tg);
+	if (d == ISA_DIALECT_NONE || isa_ptx_flavour(d) == ISA_PTX_NONE) {
+		ast_error(&u->diags, u->target_loc, "%s target '%s' (PTXPlus exists for sm_1x and sm_2x only)",
+			  d == ISA_DIALECT_NONE ? "unsupported" : "no PTXPlus for", tg);
 		ast_free(u);
 		return 1;
 	}
@@ -925,8 +926,11 @@ int ptx_convert_to_sass(const char *file, const char *src, const char *target_ov
 		return 1;
 	const char *tg = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	isa_dialect d = isa_dialect_of(tg);
-	if (d == ISA_DIALECT_NONE && !u->diags.nerrors)
-		ast_error(&u->diags, u->target_loc, "unsupported target '%s' (this build converts sm_1x and sm_2x)", tg);
+	if ((d == ISA_DIALECT_NONE || isa_ptx_flavour(d) == ISA_PTX_NONE) && !u->diags.nerrors) {
+		ast_error(&u->diags, u->target_loc, "%s target '%s' (PTXPlus exists for sm_1x and sm_2x only)",
+			  d == ISA_DIALECT_NONE ? "unsupported" : "no PTXPlus for", tg);
+		d = ISA_DIALECT_NONE;
+	}
 	sbuf b = {0};
 	put(&b, "\tcode for %s\n", tg);
 	directives(&b, src);

@@ -167,6 +167,13 @@ if [ -f ../shared/corpus/ptxplus/sm_10_matmul_kernel.ptxplus ]; then
 	"$SIMTEMU" convert --to ptxplus ../shared/corpus/sm_10_kernel_swap_v2.sass >"$tmp/swap.ptx"
 	contains "carry register kept" swap.ptx "@\$p2 mad.wide.u16 \$r1, -\$r1.hi, \$r2.hi, \$r3;"
 fi
+# PTXPlus exists for sm_1x and sm_2x only: a later listing is refused in both directions
+check "convert refuses sm_52" 2 "$SIMTEMU" convert --to ptxplus tests/gen/sass/collatz.sm_52.sass
+contains "convert sm_52 says why" err "no PTXPlus for target 'sm_52' (PTXPlus exists for sm_1x and sm_2x only)"
+[ -s "$tmp/out" ] && { fail=$((fail + 1)); echo "FAIL convert sm_52 wrote output"; } || pass=$((pass + 1))
+printf '//HEADER\n.version 1.4+\n.target sm_35\n//END HEADER\n//INSTRUCTIONS\n.entry k\n{\n\tretp;\n}\n' >"$tmp/k35.ptxplus"
+check "convert --to sass refuses sm_35" 2 "$SIMTEMU" convert --to sass "$tmp/k35.ptxplus"
+contains "convert sm_35 says why" err "no PTXPlus for target 'sm_35'"
 check "tesla example" 0 "$SIMTEMU" run examples/tesla_ifelse.sass
 contains "tesla example counts" out "warp_inst 10  thread_inst 68  active_thread_inst 64  pred_off 0"
 check "tesla trace" 0 "$SIMTEMU" trace examples/tesla_ifelse.sass
