@@ -25,9 +25,9 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
           asm/asm.c asm/sel.c asm/sel_wide.c asm/variant.c \
-          emu/simt.c emu/interp.c emu/launch.c emu/ctx.c emu/stats.c \
+          emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
-          gen/maxwell.c \
+          gen/maxwell.c gen/volta.c asm/sel_volta.c \
           cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c dbg/trace.c dbg/debug.c \
           dbg/dbg_cmds.c dbg/dbg_parse.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
@@ -76,9 +76,9 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 # fesetround must not be folded away around the fp handlers
-$(BUILD)/emu/interp.o: ALLCFLAGS += $(DISPFLAG) -frounding-math $(if $(filter 1,$(SAN)),,-O3)
+$(BUILD)/emu/interp_tokens.o $(BUILD)/emu/interp_barrier.o: ALLCFLAGS += $(DISPFLAG) -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
-$(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
+$(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def emu/loop.h $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 

@@ -179,7 +179,7 @@ static int max_reg(asm_ctx *c)
 
 bool asm_reg_ok(asm_ctx *c, const ast_opnd *o, int n)
 {
-	if (o->reg == AST_RZ)
+	if (o->reg == AST_RZ || o->uniform) /* URn: rows the generation placed past the Rn */
 		return true;
 	if (o->reg > max_reg(c) || o->reg + n - 1 > max_reg(c)) {
 		char b[32];
@@ -243,7 +243,7 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 		return b;
 	}
 	int64_t v = o->ival;
-	if (wide) {
+	if (wide || c->gen->imm32) {
 		if (v < -2147483648LL || v > 0xffffffffLL)
 			asm_err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
 		return (uint32_t)v;
@@ -492,7 +492,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 				  (unsigned long long)a);
 		}
 		addrs[i] = a;
-		next = a + 8;
+		next = a + (c->gen->insn_bytes ? c->gen->insn_bytes : 8);
 	}
 	if (c->gen->begin)
 		c->gen->begin(c);

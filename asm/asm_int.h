@@ -47,6 +47,7 @@ typedef void (*asm_selector)(asm_ctx *c, int op);
 #include "isa/sm20.def"
 #include "isa/sm30.def"
 #include "isa/sm50.def"
+#include "isa/sm70.def"
 #undef OP
 
 #endif

@@ -11,6 +11,8 @@ struct gen_desc {
 	isa_dialect dialect;   /* its opcode table (isa/<table>.def) */
 	int max_reg;           /* highest general register Rn */
 	int ctrl_bytes;        /* a control word leads every group of this many bytes (0: none) */
+	int insn_bytes;        /* bytes per instruction (0: 8; 16 from sm_70 on) */
+	bool imm32;            /* every immediate is a full 32-bit value (sm_70 on) */
 	bool imm_values;       /* immediates are printed as values (CUDA >= 5 layouts only):
 				  an integer in a float slot is that number, not a raw 20-bit field */
 	/* per function, before its instructions (NULL: nothing); e.g. allocate c->ef->ext */

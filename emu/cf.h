@@ -30,6 +30,8 @@
 #ifndef SIMTEMU_EMU_CF_H
 #define SIMTEMU_EMU_CF_H
 
-enum { CF_READY, CF_DONE, CF_QUIT };
+/* cf_next: CF_ARRIVED, the warp has arrived at a CTA barrier as a whole (its lanes came in
+   groups); CF_STUCK, no lane can go on (a deadlock; cf_stuck_text says why) */
+enum { CF_READY, CF_DONE, CF_QUIT, CF_ARRIVED, CF_STUCK };
 
 #endif

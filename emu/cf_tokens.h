@@ -7,10 +7,16 @@
 #include "emu/emu.h"
 #include "emu/simt.h"
 
+#include <stdio.h>
+
 typedef simt_status cf_status;
 #define CF_OK SIMT_OK
 
-static inline const char *cf_status_text(cf_status st) { return simt_status_text(st); }
+static inline const char *cf_status_text(cf_status st)
+{
+	return (int)st == SIMT_WTABLE_FULL + 100 ? "convergence-barrier instruction on a generation with a token stack"
+						 : simt_status_text(st);
+}
 
 /* The pop rule before a fetch; with a hook, one token at a time so that each pop shows. */
 static inline int cf_next(emu_ctx *x, emu_warp *w)
@@ -73,5 +79,28 @@ static inline cf_status cf_pcnt(emu_warp *w, uint32_t target) { return simt_pcnt
 static inline cf_status cf_pret(emu_warp *w, uint32_t target) { return simt_pret(&w->s, target); }
 static inline cf_status cf_brk(emu_warp *w, uint32_t G) { return simt_brk(&w->s, G); }
 static inline cf_status cf_cont(emu_warp *w, uint32_t G) { return simt_cont(&w->s, G); }
+
+/* the CTA barrier: the warp waits as a whole at once */
+static inline bool cf_bar_first(const emu_warp *w) { (void)w; return true; }
+static inline bool cf_bar(emu_warp *w, uint32_t G, uint32_t next) { (void)w; (void)G; (void)next; return true; }
+static inline void cf_stuck_text(const emu_warp *w, char *buf, size_t n) { (void)w; snprintf(buf, n, "?"); }
+static inline uint32_t cf_live(const emu_warp *w) { return w->valid & ~w->s.X; }
+
+/* the convergence barriers' (SPEC 6.2), never selected here */
+#define CF_FOREIGN SIMT_WTABLE_FULL + 100
+static inline cf_status cf_bssy(emu_warp *w, int n, uint32_t G) { (void)w; (void)n; (void)G; return (cf_status)CF_FOREIGN; }
+static inline cf_status cf_bsync(emu_warp *w, int n, uint32_t G, uint32_t next)
+{
+	(void)w; (void)n; (void)G; (void)next;
+	return (cf_status)CF_FOREIGN;
+}
+static inline cf_status cf_break(emu_warp *w, int n, uint32_t G) { (void)w; (void)n; (void)G; return (cf_status)CF_FOREIGN; }
+static inline uint32_t cf_bget(const emu_warp *w, int n) { (void)w; (void)n; return 0; }
+static inline cf_status cf_bset(emu_warp *w, int n, uint32_t m) { (void)w; (void)n; (void)m; return (cf_status)CF_FOREIGN; }
+static inline cf_status cf_warpsync(emu_warp *w, uint32_t m, uint32_t G, uint32_t next)
+{
+	(void)w; (void)m; (void)G; (void)next;
+	return (cf_status)CF_FOREIGN;
+}
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "emu/program.h"
 #include "emu/semantics.h"
+#include "emu/cfbar.h"
 #include "emu/simt.h"
 #include "util/dtype.h"
 
@@ -93,8 +94,9 @@ struct emu_warp {
 	uint32_t p[EMU_NPREDS];   /* predicate lane masks */
 	uint32_t cc_c, cc_o, cc_s, cc_z; /* condition code per lane */
 	uint32_t gx[EMU_WARP_GX];  /* lane masks a generation keeps (Tesla: C0-C3's flags) */
-	simt_state s;
+	simt_state s;             /* token stack; from sm_70 on, the issuing group (s.pc, s.A) */
 	simt_token *stack;
+	cfb_state *vb;            /* sm_70 and later: convergence barriers, waiting lanes (emu/cfbar.h) */
 	int state;                /* EMU_W_* */
 	int bar_id;
 	uint32_t bar_pc;
@@ -134,6 +136,7 @@ struct emu_ctx {
 	uint32_t shared_bytes, local_bytes;
 	uint32_t param_bytes;     /* end of the parameters written by .param */
 	int stack_limit;
+	bool converge_pc;         /* sm_70+: --converge pc (groups that meet at a pc merge) */
 	int jobs;                 /* worker threads for CTAs (-j) */
 	emu_pool *pool;           /* during a launch */
 	uint64_t max_steps_total; /* the budget as given (max_steps is this worker's share) */

@@ -6,8 +6,15 @@
 
 typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT, RUN_STOP } run_result;
 
-/* Run warp w of cta until it finishes, waits at a barrier, traps or a hook quits. */
+/* Run warp w of cta until it finishes, waits at a barrier, traps or a hook quits: the loop of
+   the token stack (sm_1x-sm_6x) and that of convergence barriers (sm_70 on, SPEC 6.2). */
 run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w);
+run_result emu_run_warp_barrier(emu_ctx *x, emu_cta *cta, emu_warp *w);
+
+/* A stepped run (emu/step.h): stop before this issue? (sets x->stop_reason) */
+bool emu_until_hit(emu_ctx *x, uint32_t pc);
+/* Draw the next chunk of the step budget: 1, 0 when it is spent, -1 when interrupted. */
+int emu_take_budget(emu_ctx *x);
 
 /* Record a trap in x->trap: the cause, then kernel, CTA, warp, lane (-1: none), pc and the
    instruction (in may be NULL). */

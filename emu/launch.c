@@ -62,7 +62,7 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 	return EMU_OK;
 }
 
-static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token *stacks)
+static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token *stacks, cfb_state *vbs)
 {
 	uint32_t nthreads = x->block[0] * x->block[1] * x->block[2];
 	int rows = x->f->nregs + EMU_SINK_ROWS;
@@ -77,6 +77,10 @@ static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token
 		w->r = regs + (size_t)i * (size_t)rows;
 		w->p[EMU_PT] = 0xffffffffu;
 		cf_warp_init(w, stacks + (size_t)i * (size_t)x->stack_limit, x->stack_limit);
+		if (vbs) { /* convergence barriers (SPEC 6.2): the warp starts as one group */
+			w->vb = vbs + i;
+			cfb_init(w->vb, &w->s, w->valid, x->converge_pc);
+		}
 		for (int l = 0; l < w->nlanes; l++) {
 			uint32_t t = first + (uint32_t)l;
 			w->tid[0][l] = t % x->block[0];
@@ -128,6 +132,8 @@ typedef struct emu_run {
 	emu_cta c;
 	uint32_t (*regs)[32];
 	simt_token *stacks;
+	cfb_state *vbs;      /* per warp, where the generation has convergence barriers */
+	run_result (*run_warp)(emu_ctx *, emu_cta *, emu_warp *); /* the loop of its model */
 	size_t rows;
 	uint32_t ncta;
 	int wi;              /* the warp whose turn it is */
@@ -149,6 +155,13 @@ static emu_status run_open(emu_run *r, emu_ctx *x)
 	r->regs = malloc(sizeof *r->regs * r->rows * (size_t)c->nwarps);
 	r->stacks = malloc(sizeof *r->stacks * (size_t)x->stack_limit * (size_t)c->nwarps);
 	c->warps = malloc(sizeof *c->warps * (size_t)c->nwarps);
+	bool barriers = x->prog->rt->model == EMU_CF_BARRIERS;
+	r->run_warp = barriers ? emu_run_warp_barrier : emu_run_warp;
+	if (barriers && !(r->vbs = malloc(sizeof *r->vbs * (size_t)c->nwarps))) {
+		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
+		r->over = true;
+		return EMU_TRAP;
+	}
 	c->smem = malloc(x->shared_bytes ? x->shared_bytes : 1);
 	c->slock = calloc(x->shared_bytes / 4 + 1, sizeof *c->slock);
 	c->lmem = malloc((size_t)x->local_bytes * nthreads + 1);
@@ -169,6 +182,7 @@ static void run_close(emu_run *r)
 		r->x->cur_cta = NULL;
 	free(r->regs);
 	free(r->stacks);
+	free(r->vbs);
 	free(r->c.warps);
 	free(r->c.smem);
 	free(r->c.slock);
@@ -196,7 +210,7 @@ static bool cta_begin(emu_run *r, emu_status *st)
 	if (r->uses_local) /* only LDL/STL reach local memory */
 		memset(c->lmem, 0, (size_t)x->local_bytes * nthreads);
 	x->cur_cta = c;
-	setup_warps(x, c, r->regs, r->stacks);
+	setup_warps(x, c, r->regs, r->stacks, r->vbs);
 	if (x->prog->rt->cta_init && !x->prog->rt->cta_init(x, c)) { /* it says why in x->trap */
 		*st = EMU_TRAP;
 		return false;
@@ -235,7 +249,7 @@ static emu_stop run_go(emu_run *r, emu_status *st)
 			if (w->state != EMU_W_RUN)
 				continue;
 			x->cur_warp = r->wi;
-			run_result rr = emu_run_warp(x, c, w);
+			run_result rr = r->run_warp(x, c, w);
 			if (rr == RUN_STOP)
 				return x->stop_reason;
 			if (rr == RUN_TRAP) {

@@ -89,6 +89,8 @@ enum {
 	EMU_STEP_GUARD = 2,  /* the guard is the generation's (Tesla's condition registers) */
 	EMU_STEP_PRE = 4,    /* before the operation (operands loaded from memory, a carry-in) */
 	EMU_STEP_POST = 8,   /* after it (write-back to a half or to memory, flags, the end flag) */
+	EMU_STEP_UNIFORM = 16, /* sm_70+ uniform datapath: the result goes to every lane (one value
+				  per warp), computed once for the issuing group */
 };
 
 typedef struct emu_ctx emu_ctx;
@@ -103,7 +105,11 @@ typedef struct {
 } emu_fault;
 
 /* What the runtime takes from a generation (gen/<name>.c fills one; SPEC section 4). */
+/* The control-flow model a generation runs under (emu/cf.h). */
+typedef enum { EMU_CF_TOKENS, EMU_CF_BARRIERS } emu_cf_model;
+
 typedef struct emu_rt {
+	emu_cf_model model;      /* the token stack (SPEC 6) or convergence barriers (6.2) */
 	/* constant-bank ABI of a launch: geometry, stack pointer, shared window */
 	void (*abi)(emu_ctx *x);
 	uint32_t param_offset;   /* .param values go to c[0x0] from here */

@@ -8,7 +8,8 @@
 #define EMU_NO_REG 0xffff   /* no address register / store of RZ */
 #define EMU_PT_SINK 8       /* predicate writes to pt vanish here */
 #define EMU_PT 7            /* reads as all lanes true */
-#define EMU_NPREDS 9
+#define EMU_UP0 9           /* sm_70+ uniform predicates UP0-UP6 (UPT reads as PT) */
+#define EMU_NPREDS 16
 #define EMU_SINK_ROWS 4     /* RZ sink rows (a 128-bit write to RZ stays inside) */
 
 /* Fermi's generic address space: LD/ST addresses in this window reach shared memory

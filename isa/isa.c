@@ -32,6 +32,13 @@ static const isa_desc isa_sm50[] = {
 #undef OP
 };
 
+static const isa_desc isa_sm70[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
+	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
+#include "isa/sm70.def"
+#undef OP
+};
+
 static const char *const isa_class_names[ISA_NCLASS] = {
 	"int", "fp32", "fp64", "sfu", "ld/st global", "shared", "const", "local",
 	"control", "sync", "predicate", "misc",

@@ -36,6 +36,7 @@ typedef struct {
 	bool neg, abs, inv; /* -x, |x|, ~x or !p */
 	bool cc;            /* R4.CC: the instruction writes the condition code */
 	bool reuse;
+	bool uniform;       /* URn (sm_70+): reg is n until the generation places the row */
 	bool rel;           /* Rn -0x130: a register with an offset (relative BRX) */
 	uint8_t half;       /* Tesla RnL (1) / RnH (2) */
 	uint8_t width;      /* Tesla g [..].U16 etc.: access bytes (0: the instruction's) */

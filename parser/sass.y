@@ -33,7 +33,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 	ast_opnd opnd;
 }
 
-%token <ival> ADDR "address comment" REG "register" HREG "half register" CREG "condition register" AREG "address register" PRED "predicate" INT "integer" BADCHAR "invalid character"
+%token <ival> ADDR "address comment" REG "register" HREG "half register" CREG "condition register" AREG "address register" PRED "predicate" UREG "uniform register" INT "integer" BADCHAR "invalid character"
 %token <uval> ENC "encoding comment"
 %token <fval> FLOAT "float literal"
 %token <str> ID "identifier" MOD "modifier" SREG "special register" CCTEST "condition-code test"
@@ -155,6 +155,7 @@ tguard
 
 regop
 	: REG                   { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)$1}; }
+	| UREG                  { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)$1, .uniform = true}; }
 	| HREG                  { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)($1 / 4), .half = (uint8_t)($1 % 4)}; }
 	| regop MOD             {
 					$$ = $1;
@@ -174,6 +175,7 @@ operand
 	: regop                 { $$ = $1; }
 	| regop '-' INT         { $$ = $1; $$.ival = -$3; $$.rel = true; /* Maxwell's relative BRX R4 -0x130 */ }
 	| regop '+' INT         { $$ = $1; $$.ival = $3; $$.rel = true; }
+	| regop INT             { $$ = $1; $$.ival = $2; $$.rel = true; /* sm_70's RET.REL.NODEC R2 0x0 */ }
 	| '-' regop             { $$ = $2; $$.neg = true; }
 	| '~' regop             { $$ = $2; $$.inv = true; }
 	| '|' regop '|'         { $$ = $2; $$.abs = true; }

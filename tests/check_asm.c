@@ -188,7 +188,7 @@ static const err_case err_cases[] = {
 	{"20-bit range", "IADD R1, R1, 0x123456;\n", "t.sass:1:14: error: immediate does not fit the 20-bit field"},
 	{"misaligned pair", "LD.64 R3, [R4];\n", "t.sass:1:7: error: register R3 is not aligned"},
 	{"duplicate label", "L: NOP;\nL: EXIT;\n", "t.sass:2:1: error: label 'L' defined twice"},
-	{"unsupported target", "code for sm_75\nEXIT;\n", "error: unsupported target 'sm_75'"},
+	{"unsupported target", "code for sm_99\nEXIT;\n", "error: unsupported target 'sm_99'"},
 	{"no EXIT on Tesla", "code for sm_13\nEXIT;\n", "t.sass:2:1: error: unsupported opcode 'EXIT' for sm_13"},
 	{"Tesla guard needs a condition", "code for sm_10\nMOV R0 (C1), R1;\n", "t.sass:2:1: error: a bare (Cn) is only the carry-in of IMAD"},
 	{"Tesla .Cn needs a result", "code for sm_10\nGST.U32.C0 global14 [R1], R2;\n",

@@ -59,7 +59,7 @@ check "asm" 0 "$SIMTEMU" asm examples/walk.sass
 contains "asm listing" out "/*0028*/  @P0 BRA THEN"
 check "isa" 0 "$SIMTEMU" isa
 contains "isa row" out "ISCADD"
-check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_75
+check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_99
 check "isa tesla" 0 "$SIMTEMU" isa --target sm_13
 contains "isa tesla lists GLD" out "GLD "
 check "grid override" 0 "$SIMTEMU" run --grid 2 examples/walk.sass

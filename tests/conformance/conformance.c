@@ -334,6 +334,8 @@ static const struct {
 	const char *archs; /* the architectures it is pending on, each after a space; NULL: all */
 } gen_pending[] = {
 	{"div64", "a wrong result on Kepler (out[8]): under investigation", " sm_35 sm_37"},
+	{"*", "the Volta data-path instructions are being added",
+	 " sm_70 sm_72 sm_75 sm_80 sm_86 sm_87 sm_89 sm_90"},
 };
 
 /* Why a kernel is pending on arch (NULL: any architecture), or NULL when it is not. */
@@ -342,7 +344,7 @@ static const char *gen_pending_why(const char *kernel, const char *arch)
 	if (getenv("SIMTEMU_PENDING")) /* run the pending kernels too (development) */
 		return NULL;
 	for (size_t i = 0; i < sizeof gen_pending / sizeof gen_pending[0]; i++) {
-		if (strcmp(gen_pending[i].kernel, kernel))
+		if (strcmp(gen_pending[i].kernel, kernel) && strcmp(gen_pending[i].kernel, "*"))
 			continue;
 		char word[16];
 		snprintf(word, sizeof word, " %s", arch ? arch : "");
@@ -356,6 +358,9 @@ static const char *gen_pending_why(const char *kernel, const char *arch)
    this build runs, as compiled by ptxas; the others are counted per architecture. */
 static void gen_pairs(int *pass, int *n)
 {
+	for (size_t i = 0; i < sizeof gen_pending / sizeof gen_pending[0]; i++)
+		if (!strcmp(gen_pending[i].kernel, "*") && !getenv("SIMTEMU_PENDING"))
+			printf("gen every kernel pending on%s: %s\n", gen_pending[i].archs, gen_pending[i].why);
 	for (const gen_ref *g = gen_refs; g->kernel; g++)
 		for (size_t i = 0; i < sizeof gen_pending / sizeof gen_pending[0]; i++)
 			if (!strcmp(gen_pending[i].kernel, g->kernel) && gen_pending_why(g->kernel, NULL))

@@ -1,0 +1,103 @@
+/* Volta and later (sm_70 - sm_89; sm_90 as gen_hopper): the selectors by the rows of
+   isa/sm70.def, convergence barriers with per-lane pcs (SPEC 6.2, emu/cf_barrier.h), the
+   uniform datapath, 16-byte instructions with 32-bit immediates, and the launch ABI:
+   parameters from c[0x0][0x160] (sm_90: 0x210), ntid at c[0x0][0x0], nctaid at
+   c[0x0][0xc], the stack pointer at c[0x0][0x28] (SPEC section 4). */
+#include <string.h>
+
+#include "asm/gen.h"
+#include "emu/emu.h"
+#include "emu/semantics.h"
+
+static const asm_selector volta_selectors[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
+#include "isa/sm70.def"
+#undef OP
+};
+
+/* Uniform registers URn live in register rows past the general ones: each function's URn
+   becomes row base + n, base the first multiple of 4 past its highest Rn (so that a
+   128-bit tuple R(4k)..R(4k+3) stays below it). Predicates UP0-UP6 are rows EMU_UP0 on. */
+static void volta_begin(asm_ctx *c)
+{
+	ast_func *af = c->af;
+	int maxr = -1;
+	for (int i = 0; i < af->ninsns; i++)
+		for (int k = 0; k < af->insns[i].nops; k++) {
+			const ast_opnd *o = &af->insns[i].ops[k];
+			bool reg = o->kind == OPND_REG || o->kind == OPND_MEM || o->kind == OPND_CBANK;
+			if (reg && !o->uniform && o->reg >= 0 && o->reg != AST_RZ && o->reg > maxr)
+				maxr = o->reg;
+		}
+	int base = (maxr | 3) + 1;
+	for (int i = 0; i < af->ninsns; i++)
+		for (int k = 0; k < af->insns[i].nops; k++) {
+			ast_opnd *o = &af->insns[i].ops[k];
+			if (o->uniform && o->reg != AST_RZ)
+				o->reg += base;
+		}
+}
+
+/* The uniform datapath (U* opcodes, S2UR): computed once, the value in every lane. */
+static void volta_select(asm_ctx *c, int op)
+{
+	volta_selectors[op](c, op);
+	const char *n = c->desc->name;
+	if ((n[0] == 'U' && strcmp(n, "UNDEF")) || !strcmp(n, "S2UR"))
+		c->in->steps |= EMU_STEP_UNIFORM;
+}
+
+static void put32(uint8_t *bank, uint32_t off, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		bank[off + (uint32_t)i] = (uint8_t)(v >> 8 * i);
+}
+
+static void volta_abi(emu_ctx *x)
+{
+	for (int i = 0; i < 3; i++) {
+		put32(x->cbank[0], 4 * (uint32_t)i, x->block[i]);
+		put32(x->cbank[0], 0xc + 4 * (uint32_t)i, x->grid[i]);
+	}
+	put32(x->cbank[0], 0x18, EMU_SHARED_WINDOW);
+	put32(x->cbank[0], 0x1c, EMU_LOCAL_WINDOW);
+	put32(x->cbank[0], 0x28, x->local_bytes);
+}
+
+static const emu_rt volta_rt = {
+	.model = EMU_CF_BARRIERS,
+	.abi = volta_abi,
+	.param_offset = 0x160,
+	.literal_bank = 2,
+};
+
+const gen_desc gen_volta = {
+	.name = "volta",
+	.dialect = ISA_DIALECT_SM70,
+	.max_reg = 254,
+	.insn_bytes = 16,
+	.imm32 = true,
+	.imm_values = true,
+	.begin = volta_begin,
+	.select = volta_select,
+	.rt = &volta_rt,
+};
+
+static const emu_rt hopper_rt = {
+	.model = EMU_CF_BARRIERS,
+	.abi = volta_abi,
+	.param_offset = 0x210,
+	.literal_bank = 2,
+};
+
+const gen_desc gen_hopper = {
+	.name = "hopper",
+	.dialect = ISA_DIALECT_SM90,
+	.max_reg = 254,
+	.insn_bytes = 16,
+	.imm32 = true,
+	.imm_values = true,
+	.begin = volta_begin,
+	.select = volta_select,
+	.rt = &hopper_rt,
+};
