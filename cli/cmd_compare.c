@@ -60,7 +60,7 @@ static const char compare_help[] =
 static int compare_files(int argc, char **argv, int pos[CMP_MAX_RUNS])
 {
 	static const char *const valued[] = {"--spec", "--kernel", "--grid", "--block", "--target", "--warp-size",
-					     "--max-steps", "--dump", "--counts", "--by", "--stack-depth", "-j",
+					     "--max-steps", "--dump", "--counts", "--by", "--stack-depth", "--converge", "-j",
 					     "--plot", "--tol", "--ignore", NULL};
 	int npos = 0;
 	for (int i = 1; i < argc; i++) {

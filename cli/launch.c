@@ -45,6 +45,7 @@ static bool configure(emu_ctx *x, const emu_spec *sp, const cli_opts *o)
 	x->jobs = o->jobs;
 	x->max_steps = o->max_steps;
 	x->stack_limit = o->stack_depth;
+	x->converge_pc = o->converge_pc;
 	/* the launcher counts CTAs in 32 bits: a larger grid would quietly run fewer */
 	uint64_t nctas = (uint64_t)x->grid[0] * x->grid[1];
 	if (nctas > UINT32_MAX || (nctas *= x->grid[2]) > UINT32_MAX) {

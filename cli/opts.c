@@ -18,6 +18,8 @@
 	"  --warp-size N        lanes per warp, 1..32 (default 32)\n" \
 	"  --max-steps N        warp-instruction budget (default 1e10); exhausting it traps\n" \
 	"  --stack-depth N      SIMT stack limit in tokens (default 64)\n" \
+	"  --converge MODE      sm_70+: barrier (merge lanes only at BSYNC/WARPSYNC, the\n" \
+	"                       default) or pc (also groups that meet at a pc)\n" \
 	"  --dump NAME          print a buffer after the run (repeatable)\n" \
 	"  --counts FMT         stats format: table, csv or json (default table)\n" \
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n" \
@@ -210,6 +212,11 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 	}
 	case 'S':
 		return int_opt("--stack-depth", arg, 1, 100000, &o->stack_depth);
+	case 0x102:
+		if (strcmp(arg, "barrier") && strcmp(arg, "pc"))
+			return cli_usage_error("--converge takes barrier or pc, not '%s'", arg);
+		o->converge_pc = !strcmp(arg, "pc");
+		break;
 	case 'd':
 		if (o->ndumps == 32)
 			return cli_usage_error("too many --dump options%s", "");
@@ -258,7 +265,7 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 		{"counts", required_argument, 0, 'c'}, {"by", required_argument, 0, 'y'},
 		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
 		{"per-cta", no_argument, 0, 'P'}, {"keep-sass", required_argument, 0, 0x100},
-		{"printf", required_argument, 0, 0x101},
+		{"printf", required_argument, 0, 0x101}, {"converge", required_argument, 0, 0x102},
 		{0, 0, 0, 0},
 	};
 	struct option lo[32];

@@ -20,6 +20,7 @@ typedef struct {
 	int warp_size, jobs, stack_depth;
 	uint64_t max_steps;
 	bool quiet, per_cta;
+	bool converge_pc;         /* --converge pc (sm_70+) */
 } cli_opts;
 
 /* A command's own option c (the val of its struct option) with its argument, given the

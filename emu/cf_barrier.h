@@ -22,7 +22,7 @@ static inline const char *cf_status_text(cf_status st)
 static inline int cf_next(emu_ctx *x, emu_warp *w)
 {
 	(void)x;
-	if (w->s.A && (!w->vb->merge_pc || w->vb->ng == 0))
+	if (w->s.A && w->vb->ng == 0) /* one group: it goes on */
 		return CF_READY;
 	switch (cfb_next(w->vb, &w->s)) {
 	case CFB_READY: return CF_READY;

@@ -89,10 +89,14 @@ static void park(cfb_state *v, simt_state *s, uint32_t G, uint32_t next)
 int cfb_next(cfb_state *v, simt_state *s)
 {
 	if (s->A) {
-		if (!v->merge_pc || v->ng == 0)
-			return CFB_READY;
-		add_group(v, s->pc, s->A); /* --converge pc: the lowest pc goes first, met groups merge */
-		s->A = 0;
+		/* --converge pc: the issuing group has reached a pc where another waits: they merge */
+		for (int i = 0; v->merge_pc && i < v->ng; i++)
+			if (v->g[i].pc == s->pc) {
+				s->A |= v->g[i].mask;
+				v->g[i] = v->g[--v->ng];
+				break;
+			}
+		return CFB_READY;
 	}
 	if (v->ng == 0) {
 		uint32_t live = cfb_live(v);
