@@ -129,8 +129,8 @@ check "report missing" 1 sh tools/hwcheck_report.sh tests/hw/saved nothere
 contains "missing verdict" out "verdict nothere: buffers missing, counts not collected"
 check "report usage" 2 sh tools/hwcheck_report.sh tests/hw/saved
 
-# --- without the tools: what is missing, exit 0 (a PATH without nvcc or cuobjdump)
-check "nothing there" 0 env PATH=/usr/bin:/bin NVCC=nvcc-none CUDA_HOME= HWCHECK_DEV="$tmp/nodev" sh tools/hwcheck.sh
+# --- without the tools: what is missing, exit 0 (names no machine has for nvcc and cuobjdump)
+check "nothing there" 0 env PATH=/usr/bin:/bin NVCC=nvcc-none CUOBJDUMP=cuobjdump-none CUDA_HOME= HWCHECK_DEV="$tmp/nodev" sh tools/hwcheck.sh
 same "nothing there text" out <<EOF
 hwcheck: skipped: missing
   nvcc (the CUDA compiler: compiles tests/hw/*.cu)
