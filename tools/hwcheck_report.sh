@@ -38,7 +38,7 @@ compare_buffers() {
 		}
 		END {
 			bad = 0; detail = ""
-			for (k = 1; k <= nb["gpu"]; k++) {
+			if (nb["gpu"] && nb["emu"]) for (k = 1; k <= nb["gpu"]; k++) {  # one side empty: "missing" says it
 				b = name["gpu", k]
 				if (!(("emu", b) in type)) {
 					detail = detail sprintf("  %s: not in simtemu'"'"'s output\n", b); bad++; continue
@@ -55,7 +55,7 @@ compare_buffers() {
 				} else
 					detail = detail sprintf("  %s: %d value%s equal\n", b, cnt["gpu", b], cnt["gpu", b] == 1 ? "" : "s")
 			}
-			for (k = 1; k <= nb["emu"]; k++)
+			if (nb["gpu"]) for (k = 1; k <= nb["emu"]; k++)
 				if (!(("gpu", name["emu", k]) in type)) {
 					detail = detail sprintf("  %s: not in the GPU'"'"'s output\n", name["emu", k]); bad++
 				}
