@@ -46,7 +46,7 @@ VERSION ?= 0.1
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null)
 $(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV='"$(GIT_REV)"'
 
-.PHONY: install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -136,6 +136,19 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
 	SIMTEMU=./$(BIN) sh tests/gen/check.sh
+	$(MAKE) --no-print-directory hwcheck-test
+
+# make hwcheck: the microkernels of tests/hw on a real GPU beside simtemu's runs of their
+# SASS, where nvcc, cuobjdump and a GPU are (else it says what is missing); docs/hwcheck.md
+hwcheck: $(BIN) $(BUILD)/libsimtemu.a
+	BUILD=$(BUILD) SIMTEMU=./$(BIN) CC=$(CC) sh tools/hwcheck.sh
+
+# The launcher without CUDA (--print-layout only), and the tests that need no GPU
+$(BUILD)/hwcheck-layout: tools/hwcheck/launch.c $(BUILD)/libsimtemu.a $(wildcard */*.h)
+	$(CC) $(ALLCFLAGS) $(WARN) -DHWCHECK_NO_CUDA -o $@ tools/hwcheck/launch.c $(BUILD)/libsimtemu.a -lm
+
+hwcheck-test: $(BUILD)/hwcheck-layout
+	BUILD=$(BUILD) CC=$(CC) sh tests/hwcheck.sh
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the binary, the man page and the bash completion
 PREFIX ?= /usr/local
