@@ -150,6 +150,13 @@ void asm_sel_vcall(asm_ctx *c, int op)
 	c->in->target = asm_target_index(c, &ai->ops[0], c->addrs);
 }
 
+/* YIELD, NANOSLEEP: a scheduling point (the guard decides whether the group yields) */
+void asm_sel_vyield(asm_ctx *c, int op)
+{
+	(void)op;
+	c->in->h = EMU_H_YIELD;
+}
+
 /* RET.REL.NODEC Rn f: per lane, to Rn + f (the function's own address, as printed);
    RET.ABS Rn: to Rn. The per-lane jump is BRX's. */
 void asm_sel_vret(asm_ctx *c, int op)

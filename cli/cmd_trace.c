@@ -66,6 +66,7 @@ int cli_cmd_trace(int argc, char **argv)
 	if (!rc) {
 		L.x.hook = dbg_trace_hook;
 		L.x.hook_user = &t;
+		t.barriers = L.x.prog->rt->model == EMU_CF_BARRIERS;
 		dbg_trace_begin(&t);
 		emu_status st = emu_launch(&L.x);
 		dbg_trace_end(&t);

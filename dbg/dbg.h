@@ -18,6 +18,12 @@ char *dbg_mask(char *buf, uint32_t m, int n);
 void dbg_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w,
 	     const simt_token *tok);
 
+/* Under convergence barriers (sm_70+, w->vb set): one trace row, the state as text for a
+   table row, and the debugger's view of the warp (dbg/trace_volta.c). */
+void dbg_volta_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w);
+void dbg_volta_state(char *buf, size_t size, const emu_ctx *x, const emu_warp *w);
+void dbg_volta_print(FILE *out, const emu_ctx *x, const emu_warp *w);
+
 /* simtemu trace: rows of warp 'warp' of CTA 'cta' (linear index). */
 typedef struct {
 	FILE *out;
@@ -25,6 +31,7 @@ typedef struct {
 	int cta, warp;
 	uint64_t step;
 	bool pops;         /* show pop-rule rows */
+	bool barriers;     /* sm_70+: the convergence-barrier columns (CSV header) */
 	bool rows;         /* a row was written (JSON: the next one needs a comma) */
 } dbg_trace;
 

@@ -142,6 +142,10 @@ void dbg_cmd_help(dbg_session *d, int argc, char **argv)
 void dbg_cmd_stack(dbg_session *d, const emu_warp *w)
 {
 	char m[40];
+	if (w->vb) { /* sm_70+: groups and convergence barriers instead of a stack */
+		dbg_volta_print(d->out, d->x, w);
+		return;
+	}
 	if (!w->s.depth)
 		fprintf(d->out, "SIMT stack of warp %d: empty\n", w->id);
 	else
@@ -164,6 +168,10 @@ void dbg_cmd_masks(dbg_session *d, const emu_warp *w)
 {
 	char m[40];
 	int n = w->nlanes;
+	if (w->vb) {
+		dbg_volta_print(d->out, d->x, w);
+		return;
+	}
 	fprintf(d->out, "A     %s\n", dbg_mask(m, w->s.A, n));
 	fprintf(d->out, "X     %s\n", dbg_mask(m, w->s.X, n));
 	fprintf(d->out, "Dbrk  %s\n", dbg_mask(m, w->s.Dbrk, n));

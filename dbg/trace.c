@@ -120,7 +120,8 @@ void dbg_trace_begin(dbg_trace *t)
 {
 	t->rows = false;
 	if (t->fmt == DBG_CSV)
-		fprintf(t->out, "step,kind,pc,insn,A,X,Dbrk,Dcont,Dret,W,S\n");
+		fprintf(t->out, t->barriers ? "step,kind,pc,insn,A,X,groups,barriers,warpsync,bar\n"
+					    : "step,kind,pc,insn,A,X,Dbrk,Dcont,Dret,W,S\n");
 	else if (t->fmt == DBG_JSON)
 		fprintf(t->out, "[");
 }
@@ -133,7 +134,9 @@ void dbg_trace_end(dbg_trace *t)
 
 void dbg_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w, const simt_token *tok)
 {
-	if (fmt == DBG_TABLE)
+	if (w->vb && !tok)
+		dbg_volta_row(out, fmt, step, x, w);
+	else if (fmt == DBG_TABLE)
 		table_row(out, step, x, w, tok);
 	else
 		structured_row(out, fmt, step, x, w, tok);

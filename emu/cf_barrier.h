@@ -95,6 +95,7 @@ static inline cf_status cf_warpsync(emu_warp *w, uint32_t m, uint32_t G, uint32_
 	cfb_warpsync(w->vb, &w->s, m, G, next);
 	return CF_OK;
 }
+static inline void cf_yield(emu_warp *w) { cfb_yield(w->vb, &w->s); }
 static inline uint32_t cf_live(const emu_warp *w) { return cfb_live(w->vb); }
 
 /* the token stack's, never selected here */

@@ -84,6 +84,7 @@ static inline cf_status cf_cont(emu_warp *w, uint32_t G) { return simt_cont(&w->
 static inline bool cf_bar_first(const emu_warp *w) { (void)w; return true; }
 static inline bool cf_bar(emu_warp *w, uint32_t G, uint32_t next) { (void)w; (void)G; (void)next; return true; }
 static inline void cf_stuck_text(const emu_warp *w, char *buf, size_t n) { (void)w; snprintf(buf, n, "?"); }
+static inline void cf_yield(emu_warp *w) { (void)w; }
 static inline uint32_t cf_live(const emu_warp *w) { return w->valid & ~w->s.X; }
 
 /* the convergence barriers' (SPEC 6.2), never selected here */

@@ -216,6 +216,16 @@ void cfb_warpsync(cfb_state *v, simt_state *s, uint32_t m, uint32_t G, uint32_t 
 	check_ws(v);
 }
 
+void cfb_yield(cfb_state *v, simt_state *s)
+{
+	if (!v->ng || !s->A)
+		return;
+	cfb_group me = {s->pc, s->A};
+	s->A = 0;
+	cfb_next(v, s); /* the lowest pc of the others */
+	add_group(v, me.pc, me.mask);
+}
+
 void cfb_bar(cfb_state *v, simt_state *s, uint32_t G, uint32_t next)
 {
 	park(v, s, G, next);

@@ -61,6 +61,8 @@ void cfb_break(cfb_state *v, int n, uint32_t G);
 void cfb_set(cfb_state *v, int n, uint32_t m);
 /* G waits in a WARPSYNC naming m, resuming at next. */
 void cfb_warpsync(cfb_state *v, simt_state *s, uint32_t m, uint32_t G, uint32_t next);
+/* YIELD: the issuing group (at its next pc already) lets another ready group issue next. */
+void cfb_yield(cfb_state *v, simt_state *s);
 /* G arrives at a CTA barrier, resuming at next. */
 void cfb_bar(cfb_state *v, simt_state *s, uint32_t G, uint32_t next);
 /* The live lanes of the warp (not exited). */

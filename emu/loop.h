@@ -284,6 +284,7 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				stats->max_depth = cf_depth(w);
 			return RUN_BAR;
 		}
+		VM_CASE(YIELD) if (G) cf_yield(w); VM_BREAK;
 		/* convergence barriers (SPEC 6.2): sub is the barrier Bn */
 		VM_CASE(BSSY) st = cf_bssy(w, in->sub, G); VM_BREAK;
 		VM_CASE(BSYNC) st = cf_bsync(w, in->sub, G, pc + 1); VM_BREAK;

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+bool th_converge_pc;
+
 static char *slurp(const char *path)
 {
 	return xread_file(path, NULL);
@@ -37,6 +39,7 @@ static int run(th_run *r, const char *name, const char *src, const char *spec_na
 	r->x.max_steps = jobs ? 100000000 : 1000000; /* the -j tests run benchmark-sized kernels */
 	r->x.warp_size = warp_size;
 	r->x.jobs = jobs > 0 ? jobs : 1;
+	r->x.converge_pc = th_converge_pc;
 	emu_abi_setup(&r->x);
 	if (spec_apply(&r->sp, &r->x, dg)) {
 		r->rc = 2;

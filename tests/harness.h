@@ -19,6 +19,9 @@ typedef struct {
 	size_t diaglen;
 } th_run;
 
+/* sm_70+: the runs that follow merge groups that meet at a pc (--converge pc) */
+extern bool th_converge_pc;
+
 /* Run a kernel given as text (name is used as its file name in diagnostics). */
 int th_run_text(th_run *r, const char *name, const char *src);
 /* Assemble and set up a launch of a kernel text without running it (0, or 2). */

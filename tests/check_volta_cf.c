@@ -1,0 +1,326 @@
+/* SPEC section 6.2 (sm_70 and later), row by row: each kernel of tests/volta/ runs under
+   both merge models (--converge barrier and pc), and its output and counts are checked
+   against values derived by hand in the comments (a kernel's warp instructions, issue by
+   issue: the lowest-pc group runs until it waits, exits or splits). */
+#include <check.h>
+#include <string.h>
+
+#include "emu/cfbar.h"
+#include "harness.h"
+
+/* Run tests/volta/NAME.sass under a merge model; rc must be want. */
+static void run_volta(th_run *r, const char *name, bool pc, int want)
+{
+	char path[128];
+	snprintf(path, sizeof path, "volta/%s.sass", name);
+	th_converge_pc = pc;
+	int rc = th_run_file(r, path, NULL);
+	th_converge_pc = false;
+	ck_assert_msg(rc == want, "%s (%s): rc %d, want %d: %s", name, pc ? "pc" : "barrier", rc, want,
+		      r->diag ? r->diag : "");
+}
+
+static uint64_t total_warp(th_run *r)
+{
+	stats_totals t = stats_total(&r->x);
+	return t.warp;
+}
+
+static uint64_t op_warp(th_run *r, const char *op)
+{
+	uint64_t c[4];
+	ck_assert_msg(th_row(r, STATS_BY_OPCODE, op, c), "no %s row", op);
+	return c[0];
+}
+
+/* if/else in B0: 6 before the branch (S2R MOV MOV IMAD BSSY ISETP) + the BRA; lanes 0-15
+   (the lower pc) MOV, BRA, BSYNC (wait); lanes 16-31 MOV, BSYNC (release); IADD3 STG EXIT:
+   7 + 3 + 2 + 3 = 15 in both models (the groups meet only at the BSYNC). */
+START_TEST(ifelse)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "ifelse", pc, 0);
+		for (int l = 0; l < 32; l++)
+			ck_assert_uint_eq(th_word(&r, "out", l), l < 16 ? 17 : 18);
+		ck_assert_uint_eq(total_warp(&r), 15);
+		ck_assert_uint_eq(op_warp(&r, "BSYNC"), 2);
+		uint64_t c[4];
+		ck_assert(th_row(&r, STATS_BY_OPCODE, "BRA", c));
+		ck_assert_uint_eq(c[1], 32 + 16); /* @P0 BRA by 32 lanes, BRA SYNC by 16 */
+		ck_assert_uint_eq(c[2], 16 + 16);
+		ck_assert_uint_eq(r.x.stats.divergent, 1);
+		ck_assert_int_eq(r.x.stats.max_depth, 2);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* An if without a barrier: 7 to the branch; lanes 0-15 MOV, then at L: under barrier they
+   go on alone (IADD3 STG EXIT) and lanes 16-31 issue the same 3 again: 7 + 1 + 3 + 3 = 14;
+   under pc they meet the waiting group at L and issue them once: 7 + 1 + 3 = 11. */
+START_TEST(ifmeet_models_differ)
+{
+	th_run r;
+	run_volta(&r, "ifmeet", false, 0);
+	ck_assert_uint_eq(total_warp(&r), 14);
+	ck_assert_uint_eq(op_warp(&r, "STG"), 2);
+	for (int l = 0; l < 32; l++)
+		ck_assert_uint_eq(th_word(&r, "out", l), l < 16 ? 0x12 : 0x11);
+	th_free(&r);
+	run_volta(&r, "ifmeet", true, 0);
+	ck_assert_uint_eq(total_warp(&r), 11);
+	ck_assert_uint_eq(op_warp(&r, "STG"), 1);
+	for (int l = 0; l < 32; l++)
+		ck_assert_uint_eq(th_word(&r, "out", l), l < 16 ? 0x12 : 0x11);
+	th_free(&r);
+}
+END_TEST
+
+/* break from inside an if-region: 6 before the loop; iteration k (0-30): IADD3 BSSY ISETP
+   BRA, lane k BREAK BRA BSYNC-B1 (wait), the others BSYNC-B0 BRA: 9; iteration 31: 4 + 3
+   (lane 31 alone, no split; its BSYNC B1 releases all); STG EXIT: 6 + 31 * 9 + 7 + 2 = 294. */
+START_TEST(break_out_of_loop)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "break", pc, 0);
+		for (int l = 0; l < 32; l++)
+			ck_assert_uint_eq(th_word(&r, "out", l), (uint32_t)l + 1);
+		ck_assert_uint_eq(total_warp(&r), 294);
+		ck_assert_uint_eq(op_warp(&r, "BSYNC"), 32 + 31);
+		ck_assert_uint_eq(op_warp(&r, "BREAK"), 32);
+		ck_assert_uint_eq(op_warp(&r, "BRA"), 32 + 32 + 31);
+		ck_assert_uint_eq(op_warp(&r, "BSSY"), 33);
+		ck_assert_uint_eq(r.x.stats.divergent, 31);
+		uint64_t c[4];
+		ck_assert(th_row(&r, STATS_BY_OPCODE, "IADD3", c));
+		ck_assert_uint_eq(c[1], 528); /* 32 + 31 + ... + 1 lanes */
+		ck_assert_uint_eq(c[3], 0);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* Nested regions: 8 to the first BRA; lanes 0-15 BSSY ISETP BRA (3); lanes 0-7 MOV BRA
+   BSYNC-B1 (3, wait); lanes 8-15 MOV BSYNC-B1 (2, release); lanes 0-15 IADD3 BRA BSYNC-B0
+   (3, wait); lanes 16-31 MOV BSYNC-B0 (2, release); STG EXIT: 23; three groups at most. */
+START_TEST(nested_regions)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "nested", pc, 0);
+		for (int l = 0; l < 32; l++)
+			ck_assert_uint_eq(th_word(&r, "out", l), l < 8 ? 17 : l < 16 ? 18 : 3);
+		ck_assert_uint_eq(total_warp(&r), 23);
+		ck_assert_uint_eq(op_warp(&r, "BSYNC"), 4);
+		ck_assert_uint_eq(r.x.stats.divergent, 2);
+		ck_assert_int_eq(r.x.stats.max_depth, 3);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* A divergent call: 8 to the BRA; lanes 0-7 MOV CALL, the function's IADD3 MOV RET (back
+   at the BSYNC's pc, where lanes 8-31 wait as a ready group); barrier: lanes 0-7 BSYNC
+   (wait), lanes 8-31 BSYNC (release), STG EXIT: 8 + 2 + 3 + 2 + 2 = 17; pc: the groups
+   meet at the BSYNC and issue it once: 16. */
+START_TEST(divergent_call)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "call", pc, 0);
+		for (int l = 0; l < 32; l++)
+			ck_assert_uint_eq(th_word(&r, "out", l), l < 8 ? (uint32_t)l + 100 : (uint32_t)l);
+		ck_assert_uint_eq(total_warp(&r), pc ? 16 : 17);
+		ck_assert_uint_eq(op_warp(&r, "CALL"), 1);
+		ck_assert_uint_eq(op_warp(&r, "RET"), 1);
+		ck_assert_uint_eq(op_warp(&r, "BSYNC"), pc ? 1 : 2);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* EXIT inside the region: 8 to the BRA; lanes 4-31 MOV BRA BSYNC (wait for lanes 0-3);
+   lanes 0-3 ISETP EXIT (lane 2 leaves B0) MOV BSYNC (release: lane 2 is not waited for);
+   STG EXIT: 8 + 3 + 4 + 2 = 17. */
+START_TEST(exit_in_divergence)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "exit", pc, 0);
+		for (int l = 0; l < 32; l++)
+			ck_assert_uint_eq(th_word(&r, "out", l), l == 2 ? 0 : l < 4 ? 5 : 9);
+		ck_assert_uint_eq(total_warp(&r), 17);
+		ck_assert_uint_eq(op_warp(&r, "EXIT"), 2);
+		ck_assert_uint_eq(op_warp(&r, "BSYNC"), 2);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* WARPSYNC 0xff with lanes 8-31 exited: 9 to the BRA; lanes 4-7 IADD3 WARPSYNC (wait for
+   lanes 0-3); barrier: lanes 0-3 WARPSYNC (release), IADD3 STG EXIT: 9 + 2 + 1 + 3 = 15;
+   pc: lanes 4-7 reach A where lanes 0-3 wait, one WARPSYNC: 14. */
+START_TEST(warpsync_partial_mask)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "warpsync", pc, 0);
+		for (int l = 0; l < 32; l++)
+			ck_assert_uint_eq(th_word(&r, "out", l), l < 4 ? (uint32_t)l + 0x1000 : l < 8 ? (uint32_t)l + 0x1100 : 0);
+		ck_assert_uint_eq(total_warp(&r), pc ? 14 : 15);
+		ck_assert_uint_eq(op_warp(&r, "WARPSYNC"), pc ? 1 : 2);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* BRA.CONV jumps (converged), BRA.DIV does not; after the split, lanes 16-31's BRA.DIV
+   jumps: 10 to the split; lanes 16-31 BRA.DIV IADD3, then at SKIP (barrier: alone) STG
+   EXIT, lanes 0-15 STG EXIT: 10 + 4 + 2 = 16; pc: they meet at SKIP: 14. */
+START_TEST(bra_div_conv)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "bradiv", pc, 0);
+		for (int l = 0; l < 32; l++)
+			ck_assert_uint_eq(th_word(&r, "out", l), l < 16 ? 2 : 18);
+		ck_assert_uint_eq(total_warp(&r), pc ? 14 : 16);
+		ck_assert_uint_eq(op_warp(&r, "BRA"), 4);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* BMOV: R6 = B0 = the 20 lanes (0xfffff), B0 cleared then restored; the if/else still
+   meets at BSYNC B0: 9 + 3 + 2 + 3 = 17. */
+START_TEST(bmov_save_restore)
+{
+	th_run r;
+	run_volta(&r, "bmov", false, 0);
+	for (int l = 0; l < 20; l++)
+		ck_assert_uint_eq(th_word(&r, "out", l), (l < 4 ? 2u : 1u) + 0xfffffu);
+	ck_assert_uint_eq(total_warp(&r), 17);
+	ck_assert_uint_eq(op_warp(&r, "BMOV"), 2);
+	th_free(&r);
+}
+END_TEST
+
+/* BAR.SYNC in a split warp (2 warps): warp 0: 8 to the BRA; lanes 16-31 IADD3 STS BAR (the
+   warp has not arrived), lanes 0-15 STS BAR (it arrives); then IADD3 LDS STG EXIT as one
+   group: 17; warp 1 (no split): 8 + IADD3 STS BAR + 4 = 15; 32 in all, BAR 3. */
+START_TEST(bar_per_group)
+{
+	th_run r;
+	run_volta(&r, "bar", false, 0);
+	for (int t = 0; t < 64; t++) {
+		int u = 63 - t; /* the thread whose value t reads */
+		ck_assert_uint_eq(th_word(&r, "out", t), (uint32_t)u + (u < 16 ? 0x100u : 0x200u));
+	}
+	ck_assert_uint_eq(total_warp(&r), 32);
+	ck_assert_uint_eq(op_warp(&r, "BAR"), 3);
+	ck_assert_uint_eq(op_warp(&r, "STS"), 3);
+	th_free(&r);
+}
+END_TEST
+
+START_TEST(deadlock_traps)
+{
+	th_run r;
+	run_volta(&r, "deadlock", false, 3);
+	ck_assert_ptr_nonnull(strstr(r.diag, "deadlock"));
+	ck_assert_ptr_nonnull(strstr(r.diag, "lanes ffff0000 wait at BSYNC"));
+	ck_assert_ptr_nonnull(strstr(r.diag, "lanes 0000ffff wait in WARPSYNC"));
+	th_free(&r);
+}
+END_TEST
+
+/* The model's rules on their own (emu/cfbar.c). */
+START_TEST(rules_break_and_exit_release)
+{
+	cfb_state v;
+	simt_state s;
+	cfb_init(&v, &s, 0xf, false);
+	cfb_bssy(&v, 0, 0xf);
+	cfb_branch(&v, &s, 0x3, 5, 9);      /* lanes 0-1 to 9, 2-3 to 5: a split */
+	ck_assert_uint_eq(s.A, 0);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	ck_assert_uint_eq(s.pc, 5);         /* the lowest pc first */
+	ck_assert_uint_eq(s.A, 0xc);
+	cfb_bsync(&v, &s, 0, 0xc, 6);       /* 2-3 wait for 0-1 */
+	ck_assert_uint_eq(s.A, 0);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	ck_assert_uint_eq(s.pc, 9);
+	cfb_break(&v, 0, 0x1);              /* lane 0 leaves B0: 2-3 still wait for lane 1 */
+	ck_assert_int_eq(v.ng, 0);
+	cfb_exit(&v, &s, 0x2);              /* lane 1 exits: B0's waiters are released */
+	ck_assert_int_eq(v.ng, 1);
+	ck_assert_uint_eq(v.g[0].pc, 6);
+	ck_assert_uint_eq(v.g[0].mask, 0xc);
+	ck_assert_uint_eq(s.A, 0x1);
+	cfb_exit(&v, &s, 0x1);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	ck_assert_uint_eq(s.A, 0xc);
+	cfb_exit(&v, &s, 0xc);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_DONE);
+}
+END_TEST
+
+START_TEST(rules_bmov_clear_releases)
+{
+	cfb_state v;
+	simt_state s;
+	cfb_init(&v, &s, 0x3, false);
+	cfb_bssy(&v, 3, 0x3);
+	cfb_branch(&v, &s, 0x1, 2, 4);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	cfb_bsync(&v, &s, 3, s.A, s.pc + 1); /* lane 1 waits on B3 */
+	ck_assert_int_eq(v.ng, 1);
+	cfb_set(&v, 3, 0);                   /* B3 cleared: nobody to wait for */
+	ck_assert_int_eq(v.ng, 2);
+}
+END_TEST
+
+/* A warp whose lanes reach a CTA barrier in two groups arrives once, with the last. */
+START_TEST(rules_bar_per_group)
+{
+	cfb_state v;
+	simt_state s;
+	cfb_init(&v, &s, 0xff, false);
+	cfb_branch(&v, &s, 0xf0, 1, 3);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	ck_assert_uint_eq(s.A, 0x0f);
+	cfb_bar(&v, &s, 0x0f, 2);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY); /* the other group runs first */
+	ck_assert_uint_eq(s.A, 0xf0);
+	cfb_bar(&v, &s, 0xf0, 4);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_ARRIVED);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY); /* released: one group per pc */
+	ck_assert_uint_eq(s.pc, 2);
+	ck_assert_uint_eq(s.A, 0x0f);
+	ck_assert_int_eq(v.ng, 1);
+}
+END_TEST
+
+Suite *volta_cf_suite(void)
+{
+	Suite *s = suite_create("volta_cf");
+	TCase *t = tcase_create("sec6_2");
+	tcase_add_test(t, ifelse);
+	tcase_add_test(t, ifmeet_models_differ);
+	tcase_add_test(t, break_out_of_loop);
+	tcase_add_test(t, nested_regions);
+	tcase_add_test(t, divergent_call);
+	tcase_add_test(t, exit_in_divergence);
+	tcase_add_test(t, warpsync_partial_mask);
+	tcase_add_test(t, bra_div_conv);
+	tcase_add_test(t, bmov_save_restore);
+	tcase_add_test(t, bar_per_group);
+	tcase_add_test(t, deadlock_traps);
+	tcase_add_test(t, rules_break_and_exit_release);
+	tcase_add_test(t, rules_bmov_clear_releases);
+	tcase_add_test(t, rules_bar_per_group);
+	suite_add_tcase(s, t);
+	return s;
+}
