@@ -200,6 +200,8 @@ void asm_sel_imul(asm_ctx *c, int op)
 	in->sub3 = asm_has_mod(ai, "HI");
 	in->x_in = asm_has_mod(ai, "X");
 	in->cc_out |= asm_has_mod(ai, "CC");
+	if (asm_has_mod(ai, "SAT")) /* no listing has shown it: an error, not a silent wrap */
+		asm_err(c, ai->loc, "%s.SAT is not supported yet%s", c->desc->name, "");
 }
 
 void asm_sel_iscadd(asm_ctx *c, int op)
