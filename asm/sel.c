@@ -649,24 +649,6 @@ void asm_sel_store(asm_ctx *c, int op)
 	in->d = v->reg == AST_RZ ? EMU_NO_REG : (uint16_t)v->reg;
 }
 
-/* PRMT d, a, selector, b: the default byte-permute mode only */
-void asm_sel_prmt(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	for (int i = 0; i < ai->nmods; i++)
-		if (!isa_mod_is_hint(ai->mods[i]) && strcmp(ai->mods[i], "S")) {
-			asm_err(c, ai->modloc[i], "PRMT mode '.%s' is not supported yet (only the default mode)%s",
-			    ai->mods[i], "");
-			return;
-		}
-	c->in->h = EMU_H_PRMT;
-	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	c->in->s[0] = sel_src_int(c, 1);
-	c->in->s[1] = sel_src_int(c, 2);
-	c->in->s[2] = sel_src_int(c, 3);
-}
-
 /* A double operand: a register pair, a constant of 8 bytes, or an immediate giving the
    top 20 bits (or an exact float literal); SRC_IMM keeps the high word (the low is 0). */
 emu_src sel_src_dbl(asm_ctx *c, int i)

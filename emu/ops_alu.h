@@ -712,7 +712,22 @@ static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
 }
 
-/* PRMT: result byte i is byte (nibble i & 7) of {b, a}; nibble bit 3 replicates its sign. */
+/* PRMT: result byte i is byte (nibble i & 7) of {b, a}; nibble bit 3 replicates its sign.
+   The other modes (PTX prmt; in->sub = 1 + F4E B4E RC8 ECL ECR RC16) pick by the selector's
+   two low bits n: F4E bytes n+i, B4E (n-i) & 7, RC8 n, ECL max(i, n), ECR min(i, n), RC16
+   2(n & 1) + (i & 1). */
+static inline uint32_t prmt_mode_byte(int mode, uint32_t n, uint32_t i)
+{
+	switch (mode) {
+	case 1: return n + i;
+	case 2: return (n - i) & 7;
+	case 3: return n;
+	case 4: return i > n ? i : n;
+	case 5: return i < n ? i : n;
+	default: return 2 * (n & 1) + (i & 1);
+	}
+}
+
 static void h_prmt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], ts[32], tb[32];
@@ -723,11 +738,15 @@ static void h_prmt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	LANE_LOOP {
 		uint64_t bytes = (uint64_t)b[l] << 32 | a[l];
 		uint32_t r = 0;
-		for (int i = 0; i < 4; i++) {
-			uint32_t nib = sel[l] >> (4 * i) & 0xf;
-			uint32_t byte = (uint32_t)(bytes >> (8 * (nib & 7))) & 0xff;
-			if (nib & 8)
-				byte = byte & 0x80 ? 0xff : 0;
+		for (uint32_t i = 0; i < 4; i++) {
+			uint32_t nib = sel[l] >> (4 * i) & 0xf, byte;
+			if (in->sub) {
+				byte = (uint32_t)(bytes >> (8 * prmt_mode_byte(in->sub, sel[l] & 3, i))) & 0xff;
+			} else {
+				byte = (uint32_t)(bytes >> (8 * (nib & 7))) & 0xff;
+				if (nib & 8)
+					byte = byte & 0x80 ? 0xff : 0;
+			}
 			r |= byte << (8 * i);
 		}
 		WR(d, l, r);

@@ -159,6 +159,14 @@ static const exec_case cases[] = {
 	   nibble 8 is byte 0 (0x11) with its sign (0) replicated */
 	{"prmt", ONE "MOV32I R0, 0x44332211;\nMOV32I R1, 0x88776655;\nPRMT R2, R0, 0x7531, R1;\n"
 	 "PRMT R3, R0, 0x8, R1;\nST [R30], R2;\nST [R30+0x4], R3;\nEXIT;\n", 2, {0x88664422u, 0x11111100u}},
+	/* PTX prmt's modes over bytes 0..7 = 11 22 33 44 (a) 55 66 77 88 (b), n = selector & 3:
+	   F4E n=1 (0xfff5): bytes 1,2,3,4; B4E n=1: 1,0,7,6; RC8 n=2: 2,2,2,2; ECL n=2: 2,2,2,3;
+	   ECR n=2: 0,1,2,2; RC16 n=1: 2,3,2,3 (result byte 0 first) */
+	{"prmt modes", ONE "MOV32I R0, 0x44332211;\nMOV32I R1, 0x88776655;\nPRMT.F4E R2, R0, 0xfff5, R1;\n"
+	 "PRMT.B4E R3, R0, 0x1, R1;\nPRMT.RC8 R4, R0, 0x2, R1;\nPRMT.ECL R5, R0, 0x2, R1;\n"
+	 "PRMT.ECR R6, R0, 0x2, R1;\nPRMT.RC16 R7, R0, 0x1, R1;\nST [R30], R2;\nST [R30+0x4], R3;\n"
+	 "ST [R30+0x8], R4;\nST [R30+0xc], R5;\nST [R30+0x10], R6;\nST [R30+0x14], R7;\nEXIT;\n", 6,
+	 {0x55443322u, 0x77881122u, 0x33333333u, 0x44333333u, 0x33332211u, 0x44334433u}},
 	{"ld_ldu", ONE ".buffer in u32 3 = 10 20 30\n.param u32 in\nMOV R4, c [0x0] [0x24];\nIADD R5, R4, 0x4;\n"
 	 "LD_LDU.32.32 R2, R3, [R4], [R5+0x4];\nST [R30], R2;\nST [R30+0x4], R3;\nEXIT;\n", 2, {10, 30}},
 	/* warp-wide: ballot of odd lanes among 4 = 0b1010 */
