@@ -200,6 +200,8 @@ void asm_sel_imul(asm_ctx *c, int op)
 	in->sub3 = asm_has_mod(ai, "HI");
 	in->x_in = asm_has_mod(ai, "X");
 	in->cc_out |= asm_has_mod(ai, "CC");
+	if (asm_has_mod(ai, "SAT")) /* no listing has shown it: an error, not a silent wrap */
+		asm_err(c, ai->loc, "%s.SAT is not supported yet%s", c->desc->name, "");
 }
 
 void asm_sel_iscadd(asm_ctx *c, int op)
@@ -645,24 +647,6 @@ void asm_sel_store(asm_ctx *c, int op)
 	asm_reg_ok(c, v, n);
 	asm_note_reg(c, v->reg, n);
 	in->d = v->reg == AST_RZ ? EMU_NO_REG : (uint16_t)v->reg;
-}
-
-/* PRMT d, a, selector, b: the default byte-permute mode only */
-void asm_sel_prmt(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	for (int i = 0; i < ai->nmods; i++)
-		if (!isa_mod_is_hint(ai->mods[i]) && strcmp(ai->mods[i], "S")) {
-			asm_err(c, ai->modloc[i], "PRMT mode '.%s' is not supported yet (only the default mode)%s",
-			    ai->mods[i], "");
-			return;
-		}
-	c->in->h = EMU_H_PRMT;
-	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	c->in->s[0] = sel_src_int(c, 1);
-	c->in->s[1] = sel_src_int(c, 2);
-	c->in->s[2] = sel_src_int(c, 3);
 }
 
 /* A double operand: a register pair, a constant of 8 bytes, or an immediate giving the

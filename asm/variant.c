@@ -18,6 +18,22 @@ void asm_variant(emu_insn *in)
 		in->h = in->sub == EMU_LOP_AND ? EMU_H_LOP_AND : in->sub == EMU_LOP_OR ? EMU_H_LOP_OR :
 			in->sub == EMU_LOP_XOR ? EMU_H_LOP_XOR : EMU_H_LOP_PASSB;
 		break;
+	case EMU_H_IMUL:
+	case EMU_H_IMAD:
+		/* a '-' on a register or constant factor negates the product (emu/ops_alu.h
+		   h_imul), not the factor: the handler reads the factor with the '-' taken back
+		   out and the flag left set. An immediate's '-' is its sign (cuobjdump prints a
+		   sign-extended field as -0x2), already in its value. */
+		for (int k = 0; k < 2; k++) {
+			emu_src *s = &in->s[k];
+			if (s->kind == SRC_IMM) {
+				s->neg = s->inv = false;
+			} else if (s->neg) {
+				s->xor_ ^= 0xffffffffu;
+				s->add = 0;
+			}
+		}
+		break;
 	case EMU_H_ISCADD:
 		if (in->cc_out)
 			in->h = EMU_H_ISCADD_CC;

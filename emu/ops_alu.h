@@ -50,34 +50,47 @@ static inline uint64_t mul64(uint32_t a, uint32_t b, int sa, int sb)
 	return (uint64_t)(ea * eb);
 }
 
+/* IMUL, IMAD: d = half(p) + c, p the 64-bit product. A '-' on a or b negates the product
+   as IADD negates an operand: ~p plus a carry in of 1, which enters the low word (.LO) or
+   reaches the high word through it (.HI: when lo(p) == 0); with .X the carry in is CC.C
+   instead. So IMAD.CC's carry out is "no borrow" of c - half(p): 64-bit division's
+   remainder step (IMAD.U32.U32 R.CC, -Rq, Rd, Rc then IADD.X) depends on it when
+   lo(q * d) == 0, and .HI takes the high word of -p, not of (-a) * b. */
 static void h_imul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, bool mad)
 {
 	uint32_t ta[32], tb[32], tc[32];
 	int n = w->nlanes;
+	bool pneg = in->s[0].neg != in->s[1].neg; /* asm_variant took the '-' out of a and b */
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = mad ? vraw(x, w, &in->s[2], tc) : NULL;
 	uint32_t xc = mad && (in->s[2].neg || in->s[2].inv) ? ~0u : 0;
 	uint32_t plus = mad && in->s[2].neg;
 	uint32_t *d = w->r[in->d];
 	if (!in->sub3 && !in->x_in && !in->cc_out) { /* low word: the same for any signedness */
+		uint32_t sg = pneg ? ~0u : 0, one = pneg;
 		if (mad)
-			LANE_WRITE(d, a[l] * b[l] + (c[l] ^ xc) + plus);
+			LANE_WRITE(d, ((a[l] * b[l]) ^ sg) + one + (c[l] ^ xc) + plus);
 		else
-			LANE_WRITE(d, a[l] * b[l]);
+			LANE_WRITE(d, ((a[l] * b[l]) ^ sg) + one);
 		return;
 	}
 	uint32_t cm = 0, om = 0, sm = 0, zm = 0;
 	LANE_LOOP {
 		uint64_t p = mul64(a[l], b[l], in->sub, in->sub2);
-		uint32_t r = in->sub3 ? (uint32_t)(p >> 32) : (uint32_t)p;
-		if (mad) {
-			uint32_t cv = c[l] ^ xc;
-			uint64_t cin = in->x_in ? (w->cc_c >> l & 1) : plus;
-			uint64_t sum = (uint64_t)r + cv + cin;
-			uint32_t rr = (uint32_t)sum;
+		uint32_t h = in->sub3 ? (uint32_t)(p >> 32) : (uint32_t)p;
+		uint64_t cin = plus;
+		if (pneg) {
+			h = ~h;
+			cin += in->sub3 ? (uint32_t)p == 0 : 1;
+		}
+		if (in->x_in)
+			cin = w->cc_c >> l & 1;
+		uint32_t cv = mad ? c[l] ^ xc : 0;
+		uint64_t sum = (uint64_t)h + cv + cin;
+		uint32_t r = (uint32_t)sum;
+		if (mad || pneg) {
 			cm |= (uint32_t)(sum >> 32 & 1) << l;
-			om |= (uint32_t)((~(r ^ cv) & (r ^ rr)) >> 31) << l;
-			r = rr;
+			om |= (uint32_t)((~(h ^ cv) & (h ^ r)) >> 31) << l;
 		}
 		sm |= (r >> 31) << l;
 		zm |= (uint32_t)(r == 0) << l;
@@ -699,7 +712,22 @@ static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
 }
 
-/* PRMT: result byte i is byte (nibble i & 7) of {b, a}; nibble bit 3 replicates its sign. */
+/* PRMT: result byte i is byte (nibble i & 7) of {b, a}; nibble bit 3 replicates its sign.
+   The other modes (PTX prmt; in->sub = 1 + F4E B4E RC8 ECL ECR RC16) pick by the selector's
+   two low bits n: F4E bytes n+i, B4E (n-i) & 7, RC8 n, ECL max(i, n), ECR min(i, n), RC16
+   2(n & 1) + (i & 1). */
+static inline uint32_t prmt_mode_byte(int mode, uint32_t n, uint32_t i)
+{
+	switch (mode) {
+	case 1: return n + i;
+	case 2: return (n - i) & 7;
+	case 3: return n;
+	case 4: return i > n ? i : n;
+	case 5: return i < n ? i : n;
+	default: return 2 * (n & 1) + (i & 1);
+	}
+}
+
 static void h_prmt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], ts[32], tb[32];
@@ -710,11 +738,15 @@ static void h_prmt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	LANE_LOOP {
 		uint64_t bytes = (uint64_t)b[l] << 32 | a[l];
 		uint32_t r = 0;
-		for (int i = 0; i < 4; i++) {
-			uint32_t nib = sel[l] >> (4 * i) & 0xf;
-			uint32_t byte = (uint32_t)(bytes >> (8 * (nib & 7))) & 0xff;
-			if (nib & 8)
-				byte = byte & 0x80 ? 0xff : 0;
+		for (uint32_t i = 0; i < 4; i++) {
+			uint32_t nib = sel[l] >> (4 * i) & 0xf, byte;
+			if (in->sub) {
+				byte = (uint32_t)(bytes >> (8 * prmt_mode_byte(in->sub, sel[l] & 3, i))) & 0xff;
+			} else {
+				byte = (uint32_t)(bytes >> (8 * (nib & 7))) & 0xff;
+				if (nib & 8)
+					byte = byte & 0x80 ? 0xff : 0;
+			}
 			r |= byte << (8 * i);
 		}
 		WR(d, l, r);

@@ -195,6 +195,8 @@ static const err_case err_cases[] = {
 	 "t.sass:2:1: error: GST has no result to set a condition register from"},
 	{"Tesla register range", "code for sm_10\nMOV R128, R1;\n", "t.sass:2:5: error: register R128 does not exist on sm_10"},
 	{"texture", "TLD R0, R2, 0x0, 0x0;\n", "t.sass:1:1: error: unsupported opcode 'TLD' for sm_20: texture"},
+	{"two PRMT modes", "PRMT.F4E.RC8 R1, R2, 0x1, R3;\n", "t.sass:1:9: error: PRMT takes at most one mode"},
+	{"IMAD.SAT", "IMAD.SAT R1, R2, R3, R4;\n", "t.sass:1:1: error: IMAD.SAT is not supported yet"},
 	{"caret line", "  MOV R1, R2;\n  BOGUS;\n", "  BOGUS;\n    ^"},
 };
 

@@ -41,6 +41,26 @@ static const exec_case cases[] = {
 	 {0xffffffebu, 0xffffffffu, 6}},
 	{"imad", ONE "MOV32I R0, 0x3;\nMOV32I R1, 0x4;\nIMAD R2, R0, R1, 0x5;\nIMAD R3, R0, -0x2, R1;\n"
 	 "ST [R30], R2;\nST [R30+0x4], R3;\nEXIT;\n", 2, {17, 0xfffffffeu}},
+	/* A '-' on a factor negates the 64-bit product p; the carry out is "no borrow" of c - p.
+	   7 - 0*5 = 7 and does not borrow (carry 1); 7 - 3*5 = -8 borrows (carry 0). */
+	{"imad negated product carry", ONE "MOV R0, RZ;\nMOV32I R1, 0x5;\nMOV32I R2, 0x7;\nMOV32I R5, 0x3;\n"
+	 "IMAD.U32.U32 R3.CC, -R0, R1, R2;\nIADD.X R4, RZ, RZ;\nIMAD.U32.U32 R6.CC, -R5, R1, R2;\n"
+	 "IADD.X R7, RZ, RZ;\nST [R30], R3;\nST [R30+0x4], R4;\nST [R30+0x8], R6;\nST [R30+0xc], R7;\nEXIT;\n",
+	 4, {7, 1, 0xfffffff8u, 0}},
+	/* 64-bit (1:5) - 0 * 9 as div64's remainder step does it: low c - lo(p), high through
+	   IADD.X with the product's high word negated: ~0 + 1 + carry 1 = 1, so (1:5) */
+	{"imad negated product 64-bit", ONE "MOV R0, RZ;\nMOV32I R1, 0x9;\nMOV32I R2, 0x5;\nMOV32I R8, 0x1;\n"
+	 "IMAD.U32.U32 R3.CC, -R0, R1, R2;\nIMUL.U32.U32.HI R9, R0, R1;\nIADD.X R4, -R9, R8;\n"
+	 "ST [R30], R3;\nST [R30+0x4], R4;\nEXIT;\n", 2, {5, 1}},
+	/* .HI takes the high word of -p: -(1*1) = 0xffffffff_ffffffff; -(0x20000 * 0x10003) =
+	   -0x2_0006_0000 = 0xfffffffd_fffa0000; -(0x10000 * 0x10000) = 0xffffffff_00000000, and
+	   IMAD adds c = 5 to its high word: 0xffffffff + 5 = 4. Signed: -(-3 * 7) = 21, high 0. */
+	{"imul imad hi negated product", ONE "MOV32I R0, 0x1;\nMOV32I R1, 0x20000;\nMOV32I R2, 0x10003;\n"
+	 "MOV32I R3, 0x10000;\nMOV32I R4, 0x5;\nMOV32I R5, 0xfffffffd;\nMOV32I R6, 0x7;\n"
+	 "IMUL.U32.U32.HI R10, -R0, R0;\nIMUL.U32.U32.HI R11, -R1, R2;\nIMAD.U32.U32.HI R12, -R3, R3, R4;\n"
+	 "IMAD.HI R13, -R5, R6, RZ;\nIMUL R14, -R5, R6;\n"
+	 "ST [R30], R10;\nST [R30+0x4], R11;\nST [R30+0x8], R12;\nST [R30+0xc], R13;\nST [R30+0x10], R14;\n"
+	 "EXIT;\n", 5, {0xffffffffu, 0xfffffffdu, 4, 0, 21}},
 	{"iscadd", ONE "MOV32I R0, 0x3;\nISCADD R1, R0, 0x2, 0x4;\nST [R30], R1;\nEXIT;\n", 1, {50}},
 	/* shifts: clamp without .W, wrap with .W, arithmetic unless .U32 */
 	{"shl", ONE "MOV32I R0, 0x1;\nMOV32I R4, 0x21;\nSHL R1, R0, 0x1f;\nSHL R2, R0, R4;\nSHL.W R3, R0, R4;\n"
@@ -139,6 +159,14 @@ static const exec_case cases[] = {
 	   nibble 8 is byte 0 (0x11) with its sign (0) replicated */
 	{"prmt", ONE "MOV32I R0, 0x44332211;\nMOV32I R1, 0x88776655;\nPRMT R2, R0, 0x7531, R1;\n"
 	 "PRMT R3, R0, 0x8, R1;\nST [R30], R2;\nST [R30+0x4], R3;\nEXIT;\n", 2, {0x88664422u, 0x11111100u}},
+	/* PTX prmt's modes over bytes 0..7 = 11 22 33 44 (a) 55 66 77 88 (b), n = selector & 3:
+	   F4E n=1 (0xfff5): bytes 1,2,3,4; B4E n=1: 1,0,7,6; RC8 n=2: 2,2,2,2; ECL n=2: 2,2,2,3;
+	   ECR n=2: 0,1,2,2; RC16 n=1: 2,3,2,3 (result byte 0 first) */
+	{"prmt modes", ONE "MOV32I R0, 0x44332211;\nMOV32I R1, 0x88776655;\nPRMT.F4E R2, R0, 0xfff5, R1;\n"
+	 "PRMT.B4E R3, R0, 0x1, R1;\nPRMT.RC8 R4, R0, 0x2, R1;\nPRMT.ECL R5, R0, 0x2, R1;\n"
+	 "PRMT.ECR R6, R0, 0x2, R1;\nPRMT.RC16 R7, R0, 0x1, R1;\nST [R30], R2;\nST [R30+0x4], R3;\n"
+	 "ST [R30+0x8], R4;\nST [R30+0xc], R5;\nST [R30+0x10], R6;\nST [R30+0x14], R7;\nEXIT;\n", 6,
+	 {0x55443322u, 0x77881122u, 0x33333333u, 0x44333333u, 0x33332211u, 0x44334433u}},
 	{"ld_ldu", ONE ".buffer in u32 3 = 10 20 30\n.param u32 in\nMOV R4, c [0x0] [0x24];\nIADD R5, R4, 0x4;\n"
 	 "LD_LDU.32.32 R2, R3, [R4], [R5+0x4];\nST [R30], R2;\nST [R30+0x4], R3;\nEXIT;\n", 2, {10, 30}},
 	/* warp-wide: ballot of odd lanes among 4 = 0b1010 */
