@@ -131,6 +131,7 @@ layers: $(BUILD)/layers_rt
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
+	SIMTEMU=./$(BIN) sh tests/formats.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
