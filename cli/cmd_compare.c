@@ -52,8 +52,10 @@ static const char compare_help[] =
 	"  name with A's (bit for bit, or for floats within --tol EPS, else the largest\n"
 	"  .expect tol=) and prints per-key counts side by side, each run with its\n"
 	"  difference and percent against A; --by, --counts table|csv|json, --plot FILE.svg;\n"
-	"  --ignore NAME leaves a buffer out of the comparison (clock samples); exit 1 if\n"
-	"  an .expect fails or an output differs. Other options as for run (simtemu --help).";
+	"  --ignore NAME leaves a buffer out of the comparison (clock samples); --dump NAME\n"
+	"  prints each run's buffer (in JSON, the \"dumps\" member: stdout stays one document;\n"
+	"  docs/formats.md); exit 1 if an .expect fails or an output differs. Other options\n"
+	"  as for run (simtemu --help).";
 
 /* The indices in argv of the files: the arguments that are neither options nor option
    values. Their number; 0 unless there are 2 to CMP_MAX_RUNS. */
