@@ -52,8 +52,10 @@ static const char compare_help[] =
 	"  name with A's (bit for bit, or for floats within --tol EPS, else the largest\n"
 	"  .expect tol=) and prints per-key counts side by side, each run with its\n"
 	"  difference and percent against A; --by, --counts table|csv|json, --plot FILE.svg;\n"
-	"  --ignore NAME leaves a buffer out of the comparison (clock samples); exit 1 if\n"
-	"  an .expect fails or an output differs. Other options as for run (simtemu --help).";
+	"  --ignore NAME leaves a buffer out of the comparison (clock samples); --dump NAME\n"
+	"  prints each run's buffer (in JSON, the \"dumps\" member: stdout stays one document;\n"
+	"  docs/formats.md); exit 1 if an .expect fails or an output differs. Other options\n"
+	"  as for run (simtemu --help).";
 
 /* The indices in argv of the files: the arguments that are neither options nor option
    values. Their number; 0 unless there are 2 to CMP_MAX_RUNS. */
@@ -104,6 +106,43 @@ static int compare_expects(cli_launch *L, int nx, stats_fmt fmt, int *checked)
 	return failed;
 }
 
+/* --dump: each run's buffers, prefixed A, B, ... (table: stdout; CSV: stderr). */
+static void compare_dumps(cli_launch *L, int nx, FILE *out)
+{
+	for (int r = 0; r < nx; r++)
+		for (int i = 0; i < L[r].o.ndumps; i++) {
+			char *text = NULL;
+			size_t len = 0;
+			FILE *m = open_memstream(&text, &len);
+			if (!m)
+				return;
+			spec_dump(&L[r].x, L[r].o.dumps[i], m);
+			fclose(m);
+			for (char *l = text; l && *l;) {
+				size_t k = strcspn(l, "\n");
+				fprintf(out, "%c: %.*s\n", 'A' + r, (int)k, l);
+				l += k + (l[k] == '\n');
+			}
+			free(text);
+		}
+}
+
+/* JSON: the members after the counts, and the end of the one object. */
+static void compare_json_end(cli_launch *L, int nx, int checked, int failed, int rc, FILE *out)
+{
+	fprintf(out, ",\n \"status\": \"%s\", \"exit_status\": %d, \"expects\": {\"checked\": %d, \"held\": %d, "
+		"\"failed\": %d},\n \"dumps\": [", rc == CLI_EXIT_EXPECT ? "failed" : rc ? "error" : "ok", rc, checked,
+		checked - failed, failed);
+	int n = 0;
+	for (int r = 0; r < nx; r++)
+		for (int i = 0; i < L[r].o.ndumps; i++) {
+			char run[2] = {(char)('A' + r), 0};
+			fputs(n++ ? ",\n  " : "\n  ", out);
+			spec_dump_json(&L[r].x, L[r].o.dumps[i], run, out);
+		}
+	fprintf(out, "]}\n");
+}
+
 /* After all runs: .expect reports, buffers compared, counts side by side. The exit status. */
 static int compare_report(cli_launch *L, int nx, const compare_opts *co)
 {
@@ -112,6 +151,8 @@ static int compare_report(cli_launch *L, int nx, const compare_opts *co)
 	stats_fmt fmt = (stats_fmt)stats_parse_fmt(A->o.counts);
 	int checked;
 	int failed = compare_expects(L, nx, fmt, &checked);
+	if (fmt != STATS_JSON)
+		compare_dumps(L, nx, fmt == STATS_CSV ? stderr : stdout);
 	/* without --tol, the largest tol= of any file's .expect lines */
 	double tol = co->tol;
 	for (int r = 0; r < nx && !co->tol_given; r++) {
@@ -171,6 +212,8 @@ static int compare_report(cli_launch *L, int nx, const compare_opts *co)
 		       failed || ndiff ? "FAIL" : "ok", checked - failed, checked, nbufs - ndiff, nbufs);
 	if (!rc && (failed || ndiff))
 		rc = CLI_EXIT_EXPECT;
+	if (fmt == STATS_JSON)
+		compare_json_end(L, nx, checked, failed, rc, stdout);
 	return rc;
 }
 
@@ -204,11 +247,20 @@ int cli_cmd_compare(int argc, char **argv)
 		}
 		rc = cli_prepare(&L[r], argc - (nx - 1), v, extra, &co, compare_opt);
 	}
-	for (int r = 0; r < nx && !rc; r++)
+	for (int r = 0; r < nx && !rc; r++) {
+		/* CSV and JSON keep stdout one document: the kernels' printf output goes to stderr */
+		if (stats_parse_fmt(L[r].o.counts) != STATS_TABLE && !L[r].x.printf_out)
+			L[r].x.printf_out = stderr;
 		if (emu_launch(&L[r].x) != EMU_OK) {
 			fprintf(stderr, "simtemu: %c: %s\n", 'A' + r, L[r].x.trap.msg);
 			rc = CLI_EXIT_TRAPPED;
+			if (stats_parse_fmt(L[r].o.counts) == STATS_JSON) { /* stdout is still one document */
+				printf("{\"status\": \"trapped\", \"exit_status\": %d, \"run\": \"%c\", \"trap\": ", rc, 'A' + r);
+				stats_json_str(stdout, L[r].x.trap.msg);
+				printf("}\n");
+			}
 		}
+	}
 	if (!rc)
 		rc = compare_report(L, nx, &co);
 	for (int r = 0; r < nx; r++)

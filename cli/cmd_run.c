@@ -4,49 +4,95 @@
 
 #include "cli/cmd.h"
 #include "cli/launch.h"
+#include "cli/progress.h"
+#include "cli/report.h"
 #include "emu/stats.h"
 
-/* After a run: dumps, .expect checks, then the summary or the statistics. */
-static int report(emu_ctx *x, const emu_spec *sp, const cli_opts *o, bool stats)
+/* run's summary table */
+static void summary(const emu_ctx *x, const cli_outcome *r)
 {
-	for (int i = 0; i < o->ndumps; i++)
-		spec_dump(x, o->dumps[i], stdout);
-	int nchecked = 0;
-	FILE *devnull = o->quiet ? fopen("/dev/null", "w") : NULL;
-	/* CSV and JSON statistics keep stdout machine-readable: the .expect reports go to stderr */
-	bool machine = stats && stats_parse_fmt(o->counts) != STATS_TABLE;
-	int failed = spec_check(sp, x, devnull ? devnull : machine ? stderr : stdout, stderr, &nchecked);
-	if (devnull)
-		fclose(devnull);
-	if (stats)
-		stats_print(x, (stats_by)stats_parse_by(o->by), (stats_fmt)stats_parse_fmt(o->counts), stdout);
-	else if (!o->quiet) {
-		stats_totals t = stats_total(x);
-		printf("kernel %s (%s)  grid %u,%u,%u  block %u,%u,%u  warp size %d\n", x->f->name,
-		       x->prog->target, x->grid[0], x->grid[1], x->grid[2], x->block[0], x->block[1],
-		       x->block[2], x->warp_size);
-		printf("warp_inst %llu  thread_inst %llu  active_thread_inst %llu  pred_off %llu  "
-		       "simd_efficiency %.4f\n", (unsigned long long)t.warp, (unsigned long long)t.thread,
-		       (unsigned long long)t.active, (unsigned long long)t.predoff, stats_simd_efficiency(x));
-		if (!nchecked)
-			printf("result: ok (nothing checked: no .expect)\n");
-		else
-			printf("result: %s (%d of %d .expect held)\n", failed ? "FAIL" : "ok", nchecked - failed,
-			       nchecked);
-	}
-	return failed ? CLI_EXIT_EXPECT : 0;
+	stats_totals t = stats_total(x);
+	printf("kernel %s (%s)  grid %u,%u,%u  block %u,%u,%u  warp size %d\n", x->f->name, x->prog->target,
+	       x->grid[0], x->grid[1], x->grid[2], x->block[0], x->block[1], x->block[2], x->warp_size);
+	printf("warp_inst %llu  thread_inst %llu  active_thread_inst %llu  pred_off %llu  "
+	       "simd_efficiency %.4f\n", (unsigned long long)t.warp, (unsigned long long)t.thread,
+	       (unsigned long long)t.active, (unsigned long long)t.predoff, stats_simd_efficiency(x));
+	if (!r->checked)
+		printf("result: ok (nothing checked: no .expect)\n");
+	else
+		printf("result: %s (%d of %d .expect held)\n", r->failed ? "FAIL" : "ok", r->checked - r->failed,
+		       r->checked);
 }
 
-/* An interrupted run: where it was, and for stats the counts so far, marked partial. */
-static int interrupted(emu_ctx *x, const cli_opts *o, bool stats)
+/* After a run (st: how it ended): the trap or interrupt reported, dumps, .expect checks,
+   then the summary or the statistics. The exit status. */
+static int report(cli_launch *L, emu_status st, bool stats, const char *printf_text)
 {
-	cli_report_interrupt(x);
-	if (stats) {
-		stats_fmt fmt = (stats_fmt)stats_parse_fmt(o->counts);
-		stats_print(x, (stats_by)stats_parse_by(o->by), fmt, stdout);
-		fprintf(fmt == STATS_TABLE ? stdout : stderr, "partial counts: the run was interrupted\n");
+	emu_ctx *x = &L->x;
+	const cli_opts *o = &L->o;
+	stats_fmt fmt = (stats_fmt)stats_parse_fmt(o->counts);
+	cli_outcome r = {.status = CLI_RUN_OK, .checked = -1};
+	if (st != EMU_OK && x->trap.kind == EMU_TRAP_INTERRUPT) {
+		cli_report_interrupt(x);
+		r = (cli_outcome){.status = CLI_RUN_INTERRUPTED, .exit_status = CLI_EXIT_INTERRUPTED, .checked = -1,
+				  .trap = x->trap.msg};
+	} else if (st != EMU_OK) {
+		fprintf(stderr, "simtemu: %s\n", x->trap.msg);
+		r = (cli_outcome){.status = CLI_RUN_TRAPPED, .exit_status = CLI_EXIT_TRAPPED, .checked = -1,
+				  .trap = x->trap.msg};
 	}
-	return CLI_EXIT_INTERRUPTED;
+	/* a stopped run: stats prints the counts so far; run only its JSON or CSV */
+	bool print = stats || fmt != STATS_TABLE;
+	if (st != EMU_OK && !print)
+		return r.exit_status;
+	/* table: the buffers first; CSV: to stderr, stdout holds only the CSV; JSON: inside it */
+	for (int i = 0; i < o->ndumps && fmt != STATS_JSON; i++)
+		spec_dump(x, o->dumps[i], fmt == STATS_CSV ? stderr : stdout);
+	if (st == EMU_OK) {
+		FILE *devnull = o->quiet ? fopen("/dev/null", "w") : NULL;
+		/* CSV and JSON keep stdout machine-readable: the .expect reports go to stderr */
+		r.failed = spec_check(&L->sp, x, devnull ? devnull : fmt != STATS_TABLE ? stderr : stdout, stderr,
+				      &r.checked);
+		if (devnull)
+			fclose(devnull);
+		if (r.failed) {
+			r.status = CLI_RUN_FAILED;
+			r.exit_status = CLI_EXIT_EXPECT;
+		}
+	}
+	r.printf_text = printf_text;
+	if (print)
+		cli_counts_print(x, o, &r, stats, stdout);
+	else if (!o->quiet)
+		summary(x, &r);
+	if (r.status >= CLI_RUN_TRAPPED && fmt != STATS_TABLE)
+		fprintf(stderr, "simtemu: partial counts: the run %s\n",
+			r.status == CLI_RUN_INTERRUPTED ? "was interrupted" : "trapped");
+	return r.exit_status;
+}
+
+/* The launch, with Ctrl-C caught and the progress line on a terminal. With CSV or JSON
+   the kernel's printf output (unless --printf FILE takes it) is held in *held (caller
+   frees): JSON carries it, CSV sends it to stderr; stdout holds one document. */
+static emu_status launch(cli_launch *L, char **held)
+{
+	cli_progress pr;
+	size_t len = 0;
+	FILE *m = NULL;
+	*held = NULL;
+	if (stats_parse_fmt(L->o.counts) != STATS_TABLE && !L->x.printf_out && (m = open_memstream(held, &len)))
+		L->x.printf_out = m;
+	cli_catch_interrupt(&L->x);
+	cli_progress_start(&pr, &L->x);
+	emu_status st = emu_launch(&L->x);
+	cli_progress_end(&pr, &L->x);
+	if (m) {
+		L->x.printf_out = NULL;
+		fclose(m);
+		if (stats_parse_fmt(L->o.counts) == STATS_CSV)
+			fputs(*held, stderr);
+	}
+	return st;
 }
 
 /* run and stats: assemble, set up the launch, run, check. */
@@ -55,26 +101,21 @@ int cli_cmd_run(int argc, char **argv, bool stats)
 	cli_launch L;
 	int rc = cli_prepare(&L, argc, argv, NULL, NULL, NULL);
 	if (!rc) {
-		cli_catch_interrupt(&L.x);
-		emu_status st = emu_launch(&L.x);
+		char *held;
+		emu_status st = launch(&L, &held);
 		if (st != EMU_OK && L.x.trap.kind == EMU_TRAP_BUDGET && L.x.jobs > 1) {
 			/* where CTAs on several threads spend the last of the budget depends on their
 			   interleaving: the run on one thread says where, the same for every -j */
 			cli_cleanup(&L);
+			free(held);
 			rc = cli_prepare(&L, argc, argv, NULL, NULL, NULL);
 			if (rc)
 				return rc < 0 ? 0 : rc;
-			cli_catch_interrupt(&L.x);
 			L.x.jobs = 1;
-			st = emu_launch(&L.x);
+			st = launch(&L, &held);
 		}
-		if (st != EMU_OK && L.x.trap.kind == EMU_TRAP_INTERRUPT)
-			rc = interrupted(&L.x, &L.o, stats);
-		else if (st != EMU_OK) {
-			fprintf(stderr, "simtemu: %s\n", L.x.trap.msg);
-			rc = CLI_EXIT_TRAPPED;
-		} else
-			rc = report(&L.x, &L.sp, &L.o, stats);
+		rc = report(&L, st, stats, held);
+		free(held);
 	}
 	cli_cleanup(&L);
 	return rc < 0 ? 0 : rc;

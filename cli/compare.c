@@ -206,7 +206,7 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 		json_rows(out, rows, n);
 		fprintf(out, "],\n \"classes\": [");
 		json_rows(out, cls, nc);
-		fprintf(out, "]}\n");
+		fputc(']', out); /* the caller adds its members and closes the object */
 	} else {
 		fprintf(out, "A: %s (%s, %s)\nB: %s (%s, %s)\n", fa, a->f->name, a->prog->target, fb, b->f->name,
 			b->prog->target);
@@ -512,7 +512,7 @@ void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stat
 		json_nrows(out, rows, n, nx);
 		fprintf(out, "],\n \"classes\": [");
 		json_nrows(out, cls, nc, nx);
-		fprintf(out, "]}\n");
+		fputc(']', out); /* the caller adds its members and closes the object */
 	} else {
 		for (int k = 0; k < nx; k++)
 			fprintf(out, "%c: %s (%s, %s)\n", 'A' + k, files[k], x[k]->f->name, x[k]->prog->target);

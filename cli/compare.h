@@ -35,7 +35,8 @@ int cmp_buffers(const emu_ctx *a, const emu_ctx *b, double tol, cmp_buf **bufs, 
    differences that removes from cmp_buffers' count (0 or 1), or -1 if no such buffer. */
 int cmp_ignore(cmp_buf *bufs, int nbufs, const char *name);
 
-/* The report: outputs, rows by the grouping, totals, and (table) the counts by class. */
+/* The report: outputs, rows by the grouping, totals, and (table) the counts by class. In
+   JSON the object is left open after "classes": the caller adds its members and closes it. */
 void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, stats_fmt fmt,
 	       const cmp_buf *bufs, int nbufs, FILE *out);
 
@@ -66,7 +67,8 @@ int cmp_rows_n(const emu_ctx *const *x, int nx, stats_by by, cmp_nrow **rows);
 int cmp_buffers_n(const emu_ctx *const *x, int nx, double tol, cmp_nbuf **bufs, int *nbufs);
 /* As cmp_ignore. */
 int cmp_ignore_n(cmp_nbuf *bufs, int nbufs, const char *name);
-/* The report for nx > 2 runs: every run's counts, each with its difference and percent against A. */
+/* The report for nx > 2 runs: every run's counts, each with its difference and percent against A
+   (JSON: left open, as cmp_print). */
 void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, stats_fmt fmt,
 		 const cmp_nbuf *bufs, int nbufs, FILE *out);
 /* The chart for nx > 2 runs: one bar per run in each key's group. */

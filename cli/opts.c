@@ -20,19 +20,24 @@
 	"  --stack-depth N      SIMT stack limit in tokens (default 64)\n" \
 	"  --converge MODE      sm_70+: barrier (merge lanes only at BSYNC/WARPSYNC, the\n" \
 	"                       default) or pc (also groups that meet at a pc)\n" \
-	"  --dump NAME          print a buffer after the run (repeatable)\n" \
-	"  --counts FMT         stats format: table, csv or json (default table)\n" \
+	"  --dump NAME          print a buffer after the run (repeatable; with --counts json\n" \
+	"                       it is in the JSON document, with csv it goes to stderr)\n" \
+	"  --counts FMT         table, csv or json (default table): stats' counts, run's\n" \
+	"                       summary; csv and json keep stdout one document for scripts\n" \
+	"                       (docs/formats.md has their fields)\n" \
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n" \
 	"  --per-cta            stats: also each CTA's totals\n" \
 	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n" \
-	"  --printf FILE        the kernel's printf output (default: stdout)\n" \
+	"  --printf FILE        the kernel's printf output (default: stdout; with --counts\n" \
+	"                       json the document's \"printf\" member, with csv stderr)\n" \
 	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n" \
-	"  -q                   no summary\n" \
+	"  -q                   no summary (table) and no .expect lines\n" \
 	"  -h, --help           this command's usage\n"
 
 #define EXIT_TEXT \
 	"exit status: 0 ok and every .expect held; 1 an .expect failed; 2 bad input\n" \
-	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error\n"
+	"(usage, assembly or directive error); 3 the kernel trapped; 4 internal error;\n" \
+	"130 interrupted (Ctrl-C: says where the kernel was; stats prints the counts so far)\n"
 
 const char cli_usage_text[] =
 	"usage: simtemu COMMAND [options] FILE\n"
@@ -70,11 +75,16 @@ static const struct {
 } cmd_help[] = {
 	{"run", "usage: simtemu run [options] FILE\n"
 		"Assemble FILE, launch its kernel, check the .expect directives and print a summary.\n"
-		"Reads of parameter slots or constant-bank bytes that nothing set are warned about.\n\n"
+		"Reads of parameter slots or constant-bank bytes that nothing set are warned about.\n"
+		"--counts json prints the summary as one JSON document (status, .expect tally,\n"
+		"totals, --dump buffers), csv as a header and a total row (docs/formats.md). A run\n"
+		"longer than 2 s shows its progress on stderr when that is a terminal.\n\n"
 		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
 	{"stats", "usage: simtemu stats [options] FILE\n"
 		"Run FILE like run, then print per-opcode dynamic counts (--counts table|csv|json,\n"
-		"--by opcode|mnemonic|class|pc; docs/formats.md has the CSV and JSON forms).\n\n"
+		"--by opcode|mnemonic|class|pc, pc rows with the instruction's text; docs/formats.md\n"
+		"has the CSV and JSON forms). After a trap or Ctrl-C it prints the counts so far,\n"
+		"marked partial.\n\n"
 		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
 	{"asm", "usage: simtemu asm [--target sm_XX] [--kernel NAME] FILE\n"
 		"Assemble FILE only: list the decoded program, or the located errors (exit 2).\n"},

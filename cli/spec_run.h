@@ -28,5 +28,8 @@ int spec_apply_marked(const emu_spec *s, emu_ctx *x, FILE *diag, spec_written *w
 int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
 /* Print a buffer's contents (--dump). False if there is no such buffer. */
 bool spec_dump(emu_ctx *x, const char *name, FILE *out);
+/* The same as one JSON object {"name", "type", "count", "address", "values": [...]},
+   with "run": RUN first when run is not NULL (docs/formats.md). */
+bool spec_dump_json(emu_ctx *x, const char *name, const char *run, FILE *out);
 
 #endif

@@ -126,6 +126,7 @@ typedef struct {
 	uint32_t next_cta;
 	uint64_t budget;
 	int stop;
+	uint32_t ctas_done;       /* CTAs run to their end (read by the progress hook) */
 } emu_pool;
 
 struct emu_ctx {
@@ -156,6 +157,10 @@ struct emu_ctx {
 	/* set (by a signal handler) to stop the run: seen within 65536 issues per worker,
 	   where the step budget is drawn, and ends the run as an EMU_TRAP_INTERRUPT trap */
 	volatile sig_atomic_t *interrupt;
+	/* when set, called each time a worker draws step budget (about every 65536 issues,
+	   on any worker thread): the command line's progress line reads x->pool there */
+	void (*progress)(void *user, const emu_ctx *x);
+	void *progress_user;
 	/* vprintf (JCAL 0x0): the format string of the calls whose format address is 0 (an
 	   unresolved relocation in a -sass listing; .printf gives it), and where the output goes
 	   (NULL: stdout) */

@@ -55,6 +55,8 @@ bool emu_until_hit(emu_ctx *x, uint32_t pc)
 int emu_take_budget(emu_ctx *x)
 {
 	const uint64_t chunk = 1 << 16;
+	if (x->progress)
+		x->progress(x->progress_user, x);
 	if (x->interrupt && *x->interrupt)
 		return -1;
 	uint64_t left = __atomic_load_n(&x->pool->budget, __ATOMIC_RELAXED);

@@ -229,6 +229,8 @@ static void cta_end(emu_run *r)
 		x->cta_stats[r->c.linear] = (emu_cta_stats){after.warp - b.warp, after.thread - b.thread,
 							     after.active - b.active, after.predoff - b.predoff};
 	}
+	if (x->pool)
+		__atomic_fetch_add(&x->pool->ctas_done, 1, __ATOMIC_RELAXED);
 	r->live = false;
 }
 

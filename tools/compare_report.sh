@@ -17,9 +17,9 @@ trap 'rm -rf "$tmp"' EXIT
 counts() { # file spec-args... -> $tmp/op $tmp/mn $tmp/shl16 $tmp/total
 	f=$1
 	shift
-	"$SIMTEMU" stats --counts csv --by opcode "$@" "$f" 2>/dev/null | awk -F, 'NR > 1 { print $1, $2 }' >"$tmp/op"
-	"$SIMTEMU" stats --counts csv --by mnemonic "$@" "$f" 2>/dev/null | awk -F, 'NR > 1 { print $1, $2 }' >"$tmp/mn"
-	"$SIMTEMU" stats --counts csv --by pc "$@" "$f" 2>/dev/null | awk -F, 'NR > 1 { print $1, $2 }' >"$tmp/pc"
+	"$SIMTEMU" stats --counts csv --by opcode "$@" "$f" 2>/dev/null | awk -F, '$1 == "opcode" { print $2, $3 }' >"$tmp/op"
+	"$SIMTEMU" stats --counts csv --by mnemonic "$@" "$f" 2>/dev/null | awk -F, '$1 == "mnemonic" { print $2, $3 }' >"$tmp/mn"
+	"$SIMTEMU" stats --counts csv --by pc "$@" "$f" 2>/dev/null | awk -F, '$1 == "pc" { print $2, $3 }' >"$tmp/pc"
 	"$SIMTEMU" asm "$@" "$f" 2>/dev/null |
 		awk '/^ *[0-9]+  \/\*/ { a = $2; gsub(/[\/*]/, "", a); if ($3 == "SHL" && $NF ~ /^0x10$/) print "0x" a }' |
 		sed 's/^0x0*\([0-9a-f]\)/0x\1/' >"$tmp/shl"
@@ -141,9 +141,9 @@ multi() {
 delta() {
 	fa=$1 fb=$2 dopts=$3 label=$4
 	# shellcheck disable=SC2086
-	"$SIMTEMU" stats --counts csv --by mnemonic $dopts "$fa" 2>/dev/null | awk -F, 'NR > 1 { print $1, $2 }' >"$tmp/da"
+	"$SIMTEMU" stats --counts csv --by mnemonic $dopts "$fa" 2>/dev/null | awk -F, '$1 == "mnemonic" { print $2, $3 }' >"$tmp/da"
 	# shellcheck disable=SC2086
-	"$SIMTEMU" stats --counts csv --by mnemonic $dopts "$fb" 2>/dev/null | awk -F, 'NR > 1 { print $1, $2 }' >"$tmp/db"
+	"$SIMTEMU" stats --counts csv --by mnemonic $dopts "$fb" 2>/dev/null | awk -F, '$1 == "mnemonic" { print $2, $3 }' >"$tmp/db"
 	{
 		echo "$label, by mnemonic (only the mnemonics whose warp count changes):"
 		echo
