@@ -186,7 +186,7 @@ compare: $(BIN)
 	sh tools/compare_report.sh ./$(BIN) $(CORPUS)
 
 examples: $(BIN)
-	@for f in examples/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done
+	@for f in examples/*.sass examples/volta/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done
 
 # libFuzzer harnesses (tests/fuzz/, clang with -fsanitize=fuzzer,address,undefined): the SASS
 # reader, the PTXPlus reader, the directive reader, and assemble-then-run. The library is

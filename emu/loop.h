@@ -73,7 +73,7 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			}
 			char why[600];
 			cf_stuck_text(w, why, sizeof why);
-			emu_trap_at(x, w, -1, NULL, "%s", why);
+			emu_trap_at(x, w, -1, NULL, "warp %d: %s", w->id, why);
 			x->trap.warp = w->id;
 			return RUN_TRAP;
 		}
