@@ -326,10 +326,10 @@ static int run_case(const char *corpus, const conf_case *c, int via, unsigned lo
 	if (!lerr)
 		lerr = stderr;
 	int lerrs = spec_parse(&sp, lpath, src, lerr);
+	int derrs = spec_parse(&sp, spath, spec, stderr); /* the spec file's own errors always count */
 	if (dirs)
 		lerrs += spec_parse_more(&sp, lpath, dirs, lerr);
 	free(dirs);
-	int derrs = spec_parse(&sp, spath, spec, stderr);
 	bool asm_failed = false;
 	if (!derrs && !lerrs && via == 0) {
 		p = emu_assemble(lpath, src, sp.target, c->name, lerr);
