@@ -185,8 +185,13 @@ bench-compare:
 compare: $(BIN)
 	sh tools/compare_report.sh ./$(BIN) $(CORPUS)
 
+# every example runs and its .expect lines hold; a *.trap.sass example must trap (exit 3)
 examples: $(BIN)
-	@for f in examples/*.sass examples/volta/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done
+	@for f in examples/*.sass examples/volta/*.sass; do \
+		case $$f in *.trap.sass) want=3 ;; *) want=0 ;; esac; \
+		./$(BIN) run -q $$f >/dev/null 2>&1; rc=$$?; \
+		if [ $$rc -eq $$want ]; then echo "ok   $$f"; else echo "FAIL $$f (exit $$rc, want $$want)"; fi; \
+	done
 
 # libFuzzer harnesses (tests/fuzz/, clang with -fsanitize=fuzzer,address,undefined): the SASS
 # reader, the PTXPlus reader, the directive reader, and assemble-then-run. The library is

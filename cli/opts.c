@@ -212,6 +212,7 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 	case 'w':
 		return int_opt("--warp-size", arg, 1, 32, &o->warp_size);
 	case 'm': {
+		o->has_max_steps = true;
 		num_err e = num_parse_count(arg, 1, UINT64_MAX, &o->max_steps);
 		if (e)
 			return cli_usage_error(e == NUM_RANGE ? "bad --max-steps '%s': must be 1..2^64-1"

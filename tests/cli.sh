@@ -619,5 +619,14 @@ check "converge bad" 2 "$SIMTEMU" run --converge maybe examples/volta/ifelse.sas
 contains "converge bad msg" err "--converge takes barrier or pc, not 'maybe'"
 check "volta deadlock" 3 "$SIMTEMU" run tests/volta/deadlock.sass
 contains "volta deadlock msg" err "warp 0: deadlock, no lane can go on"
+# .max-steps: a kernel's own step budget; --max-steps overrides it
+check "max-steps directive" 3 "$SIMTEMU" run examples/volta/lock_tokens.trap.sass
+contains "max-steps trap" err "step budget exhausted"
+printf '.max-steps 10\n' >"$tmp/ms.spec"
+check "max-steps spec" 3 "$SIMTEMU" run --spec "$tmp/ms.spec" examples/walk.sass
+check "max-steps cli wins" 0 "$SIMTEMU" run --max-steps 1000 --spec "$tmp/ms.spec" examples/walk.sass
+printf '.max-steps 0\n' >"$tmp/ms0.spec"
+check "max-steps zero" 2 "$SIMTEMU" run --spec "$tmp/ms0.spec" examples/walk.sass
+contains "max-steps zero msg" err "ms0.spec:1:"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
