@@ -41,7 +41,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 %token GBANK "'g ['" OBANK "'o ['" GMEM14 "'global14 ['"
 %token CBANK "'c ['" FUNCTION "'Function :'" NL "end of line"
 
-%type <opnd> operand regop addr cbank cbankop smem saddr
+%type <opnd> operand regop addr cbank cbankop smem saddr absreuse
 %type <ival> intval
 %destructor { free($$); } <str>
 %destructor { free($$.name); } <opnd>
@@ -180,6 +180,7 @@ operand
 	| '~' regop             { $$ = $2; $$.inv = true; }
 	| '|' regop '|'         { $$ = $2; $$.abs = true; }
 	| '-' '|' regop '|'     { $$ = $3; $$.abs = true; $$.neg = true; }
+	| absreuse              { $$ = $1; }
 	| PRED                  { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$1}; }
 	| '!' PRED              { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$2, .inv = true}; }
 	| intval                { $$ = (ast_opnd){.kind = OPND_IMM, .ival = $1}; }
@@ -205,6 +206,19 @@ operand
 	| '-' smem              { $$ = $2; $$.neg = true; }
 	| OBANK INT ']'         { $$ = (ast_opnd){.kind = OPND_REG, .reg = AST_RZ}; }
 	| GMEM14 addr ']'       { $$ = $2; $$.kind = OPND_MEM; }
+	;
+
+/* sm_70+ listings put the reuse flag after an absolute value: |R2|.reuse */
+absreuse
+	: '|' regop '|' MOD     {
+					$$ = $2;
+					$$.abs = true;
+					if (strcmp($4, "reuse"))
+						ast_error(&u->diags, L(@4), "unknown suffix '.%s' after |register|", $4);
+					$$.reuse = true;
+					free($4);
+				}
+	| '-' absreuse          { $$ = $2; $$.neg = true; }
 	;
 
 smem
