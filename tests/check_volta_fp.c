@@ -194,6 +194,22 @@ static const fp_case cases[] = {
 	    1 / 0 the slow one */
 	 9, {{2, 0x3c004000}, {5, 0x3f803f82}, {8, 1}, {9, 0}, {10, 0}, {11, 1}, {12, 0x3c004000},
 	     {14, 0}, {15, 1}}},
+	{"div.rn.f32's fast path as ptxas emits it (sm_70)", "sm_70",
+	 "MOV R2, 0x3f800000;\nMOV R3, 0x40400000;\nMUFU.RCP R6, R3;\nFCHK P0, R2, R3;\nFFMA R5, -R3, R6, 1;\n"
+	 "FFMA R5, R6, R5, R6;\nFFMA R6, R2, R5, RZ;\nFFMA R7, -R3, R6, R2;\nFFMA R5, R5, R7, R6;\n"
+	 "MOV R20, 0x1;\nFSEL R8, R20, RZ, P0;\nMOV R12, 0x41b00000;\nMOV R13, 0x40e00000;\nMUFU.RCP R16, R13;\n"
+	 "FFMA R15, -R13, R16, 1;\nFFMA R15, R16, R15, R16;\nFFMA R16, R12, R15, RZ;\nFFMA R17, -R13, R16, R12;\n"
+	 "FFMA R15, R15, R17, R16;\n",
+	 /* the correctly rounded quotients 1/3 = 0x3eaaaaab and 22/7 = 3.142857 (0x40492492);
+	    1/3 needs no slow path */
+	 3, {{5, 0x3eaaaaab}, {8, 0}, {15, 0x40492492}}},
+	{"div.rn.f64's fast path as ptxas emits it (sm_70)", "sm_70",
+	 "MOV R2, 0x0;\nMOV R3, 0x3ff00000;\nMOV R4, 0x0;\nMOV R5, 0x40080000;\nMOV R6, 0x1;\nMUFU.RCP64H R7, R5;\n"
+	 "DFMA R10, -R4, R6, 1;\nDFMA R10, R10, R10, R10;\nDFMA R10, R6, R10, R6;\nDFMA R12, -R4, R10, 1;\n"
+	 "DFMA R12, R10, R12, R10;\nDMUL R10, R2, R12;\nDFMA R14, -R4, R10, R2;\nDFMA R10, R12, R14, R10;\n",
+	 /* the seed is the high word of 1/3 with the low word 1, refined: 1/3 correctly rounded,
+	    0x3fd55555_55555555 */
+	 2, {{10, 0x55555555}, {11, 0x3fd55555}}},
 	{"sqrtf's fast path as ptxas emits it (sm_89)", "sm_89",
 	 "MOV R0, 0x40000000;\nMUFU.RSQ R5, R0;\nFMUL.FTZ R3, R0, R5;\nFMUL.FTZ R5, R5, 0.5;\n"
 	 "FFMA R0, -R3, R3, R0;\nFFMA R5, R0, R5, R3;\nMOV R10, 0x41200000;\nMUFU.RSQ R15, R10;\n"
