@@ -65,9 +65,11 @@ static uint16_t vfp_half_lit(asm_ctx *c, const ast_opnd *o)
 }
 
 /* The next half-pair source from operand *i on: a register or constant (its '-' and '|x|'
-   apply to both halves), or two literals, the high half first. */
-static emu_src vfp_hsrc(asm_ctx *c, int *i)
+   apply to both halves; .H0_H0 / .H1_H1 replicate one half, recorded in *swz as 1 / 2),
+   or two literals, the high half first. */
+static emu_src vfp_hsrc(asm_ctx *c, int *i, int *swz)
 {
+	*swz = 0;
 	const ast_insn *ai = c->ai;
 	ast_opnd o = ai->ops[*i];
 	if (o.kind == OPND_IMM || o.kind == OPND_FIMM) {
@@ -83,6 +85,10 @@ static emu_src vfp_hsrc(asm_ctx *c, int *i)
 	(*i)++;
 	bool neg = o.neg, abs = o.abs;
 	o.neg = o.abs = false;
+	if (o.kind == OPND_REG && o.half) {
+		*swz = o.half;
+		o.half = 0;
+	}
 	if (o.inv)
 		asm_err(c, o.loc, "'~' does not apply to a half pair%s", "", "");
 	o.inv = false;
@@ -300,32 +306,38 @@ void asm_sel_vdarith(asm_ctx *c, int op)
 static bool vfp_hsrcs(asm_ctx *c, int from, int want, int *next)
 {
 	int i = from;
+	c->in->width = 0;
 	for (int k = 0; k < want; k++) {
 		if (i >= c->ai->nops) {
 			asm_err(c, c->ai->loc, "%s has too few sources%s", c->desc->name, "");
 			return false;
 		}
-		c->in->s[k] = vfp_hsrc(c, &i);
+		int swz;
+		c->in->s[k] = vfp_hsrc(c, &i, &swz);
+		c->in->width |= (uint8_t)(swz << 2 * k); /* each source's replication (width: free here) */
 	}
 	*next = i;
 	return true;
 }
 
-/* HADD2 d, a, b / HMUL2 d, a, b / HFMA2[.MMA] d, a, b, c on half pairs (.FTZ, .SAT) */
+/* HADD2 d, a, b / HMUL2 d, a, b / HFMA2[.MMA] d, a, b, c on half pairs: .FTZ, .SAT,
+   .RELU; .F32: d is the single of the low lane's result; .BF16_V2 (HFMA2): bf16 pairs */
 void asm_sel_vharith(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	int v = c->desc->var, next;
-	if (asm_has_mod(ai, "F32") || asm_has_mod(ai, "BF16") || asm_has_mod(ai, "BF16_V2"))
-		asm_err(c, ai->loc, "%s is supported on F16 pairs only%s", c->desc->name, "");
 	in->h = EMU_H_HARITH;
 	in->sub = v == ISA_V_ADD ? VFP_H_ADD : v == ISA_V_MUL ? VFP_H_MUL : VFP_H_FMA;
+	in->wide = asm_has_mod(ai, "BF16_V2");
+	if (in->wide && in->sub != VFP_H_FMA)
+		asm_err(c, ai->loc, "bf16 pairs are HFMA2.BF16_V2 only (no %s)%s", c->desc->name, "");
+	in->sign = asm_has_mod(ai, "F32");
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	if (vfp_hsrcs(c, 1, in->sub == VFP_H_FMA ? 3 : 2, &next) && next != ai->nops)
 		asm_err(c, ai->ops[next].loc, "%s has an operand too many%s", c->desc->name, "");
-	in->sub2 = asm_has_mod(ai, "SAT");
+	in->sub2 = (uint8_t)(asm_has_mod(ai, "SAT") | asm_has_mod(ai, "RELU") << 1);
 	in->sub3 = asm_has_mod(ai, "FTZ");
 }
 

@@ -163,8 +163,13 @@ regop
 						$$.cc = true;
 					else if (!strcmp($2, "reuse"))
 						$$.reuse = true;
-					else if ((!strcmp($2, "H0") || !strcmp($2, "H1")) && !$$.half)
-						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves */
+					else if ((!strcmp($2, "H0") || !strcmp($2, "H1") || !strcmp($2, "H0_H0") ||
+						  !strcmp($2, "H1_H1")) && !$$.half)
+						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves;
+											 sm_70+ .H0_H0 / .H1_H1: one half
+											 replicated */
+					else if (!strcmp($2, "H1_H0") && !$$.half)
+						; /* sm_70+: the pair as it is */
 					else
 						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
 					free($2);

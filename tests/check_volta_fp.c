@@ -180,6 +180,18 @@ static const fp_case cases[] = {
 	 13, {{0, 0x3f800000}, {1, 0x1}, {2, 0x3c004000}, {3, 0x3e004100}, {4, 0x3c004400},
 	      {5, 0x3c016800}, {6, 0xbc023c00}, {7, 0x00107c00}, {8, 0x3c016800}, {9, 0xbc00c000},
 	      {10, 0x38000000}, {12, 0x00008000}, {14, 0x00018001}}},
+	{"half swizzles, the .F32 widening, relu, bf16 pairs", "sm_80",
+	 "HFMA2.MMA R0, -RZ, RZ, 1.5, -2;\nHADD2.F32 R1, -RZ, R0.H0_H0;\nHADD2.F32 R2, -RZ, R0.H1_H1;\n"
+	 "HADD2 R3, R0.H1_H1, R0.H0_H0;\nHMUL2 R4, R0, R0.H1_H0;\nHFMA2.RELU R5, R0, 1, 1, RZ;\n"
+	 "MOV R6, 0x3f80c000;\nMOV R7, 0x40404040;\nHFMA2.BF16_V2 R8, R6, R7, -RZ;\nMOV R9, 0x3f813f81;\n"
+	 "MOV R10, 0xbf82bf82;\nHFMA2.BF16_V2 R11, R9, R9, R10;\nHFMA2.BF16_V2 R12, R9, R9, -RZ;\n",
+	 /* (1.5, -2) = 0x3e00_c000; -0 + the low half -2 as a single: 0xc0000000; the high one
+	    1.5: 0x3fc00000; 1.5 + -2 in both lanes: (-0.5, -0.5) = 0xb800_b800; squared pair
+	    (2.25, 4) = 0x4080_4400; relu: (1.5, -2 -> 0) = 0x3e00_0000; bf16 (1, -2) * (3, 3) =
+	    (3, -6) = 0x4040_c0c0; (1 + 2^-7)^2 = 1 + 2^-6 + 2^-14: fused with -(1 + 2^-6) the
+	    exact 2^-14 (bf16 0x3880), alone rounded to 1 + 2^-6 (0x3f82) */
+	 9, {{1, 0xc0000000}, {2, 0x3fc00000}, {3, 0xb800b800}, {4, 0x40804400}, {5, 0x3e000000},
+	     {8, 0x4040c0c0}, {11, 0x38803880}, {12, 0x3f823f82}, {0, 0x3e00c000}}},
 	{"f2fp packs, hsetp2, hmnmx2, fchk", "sm_80",
 	 "MOV R0, 0x3f800000;\nMOV R1, 0x40000000;\nF2FP.PACK_AB R2, R0, R1;\nMOV R3, 0x3f808000;\n"
 	 "MOV R4, 0x3f818000;\nF2FP.BF16.PACK_AB R5, R3, R4;\nMOV R20, 0x1;\n"
@@ -257,6 +269,7 @@ static const struct {
 	{"HMNMX2 R0, R1, R2, R3;", "HMNMX2 ends with one predicate"},
 	{"FADD R0, |R1|.bad, R2;", "unknown suffix '.bad'"},
 	{"F2FP R0, R1, R2;", "F2FP is supported in its .PACK_AB form"},
+	{"HFMA2.BF16_V2 R0, R1, 1, R2;", "a half-pair immediate is two values"},
 };
 
 START_TEST(fp_bad_input_is_located)
