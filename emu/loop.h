@@ -41,6 +41,7 @@
 #include "emu/ops_alu.h"
 #include "emu/ops_ctl.h"
 #include "emu/ops_wide.h"
+#include "emu/ops_vfp.h"
 #include "emu/ops_printf.h"
 
 /* ---- the warp loop ---- */
@@ -202,6 +203,16 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				return RUN_TRAP;
 			VM_BREAK;
 		VM_CASE(MUFU) h_mufu(x, w, in, G); VM_BREAK;
+		/* sm_70+ floating point (emu/ops_vfp.h) */
+		VM_CASE(VFMNMX) h_vfmnmx(x, w, in, G); VM_BREAK;
+		VM_CASE(FRND) h_frnd(x, w, in, G); VM_BREAK;
+		VM_CASE(FRND64) h_frnd64(x, w, in, G); VM_BREAK;
+		VM_CASE(VMUFU) h_vmufu(x, w, in, G); VM_BREAK;
+		VM_CASE(CVT_H) h_cvt_h(x, w, in, G); VM_BREAK;
+		VM_CASE(F2FP) h_f2fp(x, w, in, G); VM_BREAK;
+		VM_CASE(HARITH) h_harith(x, w, in, G); VM_BREAK;
+		VM_CASE(HSETP2) h_hsetp2(x, w, in, G); VM_BREAK;
+		VM_CASE(HMNMX2) h_hmnmx2(x, w, in, G); VM_BREAK;
 		VM_CASE(I2F) VM_CASE(F2I) VM_CASE(F2F) VM_CASE(I2I)
 			h_cvt(x, w, in, G);
 			VM_BREAK;
