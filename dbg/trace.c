@@ -164,5 +164,7 @@ int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev
 		return 0;
 	}
 	trace_row(t, ++t->step, x, w, NULL);
+	if (t->plot)
+		dbg_plot_issue(t->plot, x, w);
 	return 0;
 }

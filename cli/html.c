@@ -1,0 +1,1 @@
+/* stats --html, compare --html: one self-contained page. */

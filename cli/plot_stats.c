@@ -1,0 +1,1 @@
+/* stats --plot: per-opcode bars grouped by instruction class. */
