@@ -36,7 +36,8 @@ enum {
 };
 /* Every lane's state before the warp's next issue (st[32], DBG_LANE_*); returns the token
    stack depth, or under convergence barriers the groups the warp is split into (the issuing
-   one, the other ready ones, one per barrier with waiting lanes, WARPSYNC, CTA barrier). */
+   one if any, the other ready ones, one per barrier with waiting lanes, WARPSYNC, CTA
+   barrier). */
 int dbg_lane_states(const emu_ctx *x, const emu_warp *w, uint8_t st[32]);
 
 /* The columns of a trace --plot: the first max_cols issues of one warp. */
@@ -44,6 +45,8 @@ typedef struct dbg_plot dbg_plot;
 dbg_plot *dbg_plot_new(int max_cols);
 void dbg_plot_free(dbg_plot *p);
 void dbg_plot_issue(dbg_plot *p, const emu_ctx *x, const emu_warp *w);
+/* After a trap: the warp's state then, as a last column (once). */
+void dbg_plot_trap(dbg_plot *p, const emu_ctx *x, const emu_warp *w);
 int dbg_plot_columns(const dbg_plot *p);
 /* The chart (title: x's kernel and target, CTA cta as x,y,z, warp) to out, or to path. */
 void dbg_plot_svg(const dbg_plot *p, const emu_ctx *x, int cta, int warp, FILE *out);

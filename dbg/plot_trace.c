@@ -17,6 +17,7 @@ struct dbg_plot {
 	int max_cols, ncols, nlanes;
 	uint64_t issues;      /* every issue, also past max_cols */
 	bool groups;          /* the strip counts groups (convergence barriers) */
+	bool trap;            /* the last column is the state at a trap, not an issue */
 	plot_col *cols;
 };
 
@@ -45,7 +46,7 @@ int dbg_lane_states(const emu_ctx *x, const emu_warp *w, uint8_t st[32])
 	if (w->vb) {
 		const cfb_state *v = w->vb;
 		exited = v->exited;
-		depth = 1 + (uint32_t)v->ng + (v->wswait != 0) + (v->atbar != 0);
+		depth = (s->A != 0) + (uint32_t)v->ng + (v->wswait != 0) + (v->atbar != 0);
 		for (int b = 0; b < CFB_NBAR; b++)
 			depth += v->bwait[b] != 0;
 	} else {
@@ -92,6 +93,15 @@ void dbg_plot_issue(dbg_plot *p, const emu_ctx *x, const emu_warp *w)
 	p->groups = w->vb != NULL;
 }
 
+void dbg_plot_trap(dbg_plot *p, const emu_ctx *x, const emu_warp *w)
+{
+	if (p->ncols == p->max_cols || p->trap)
+		return;
+	dbg_plot_issue(p, x, w);
+	p->issues--; /* a column, not an issue */
+	p->trap = true;
+}
+
 int dbg_plot_columns(const dbg_plot *p)
 {
 	return p->ncols;
@@ -122,11 +132,13 @@ static void plot_title(FILE *out, const dbg_plot *p, const emu_ctx *x, int cta, 
 	uint32_t gx = x->grid[0], gy = x->grid[1];
 	int k = snprintf(t, sizeof t, "trace: %s (%s), CTA (%u,%u,%u), warp %d: ", x->f->name, x->prog->target,
 			 (uint32_t)cta % gx, (uint32_t)cta / gx % gy, (uint32_t)cta / (gx * gy), warp);
-	if ((uint64_t)p->ncols < p->issues)
-		snprintf(t + k, sizeof t - (size_t)k, "first %d of %llu issues", p->ncols,
-			 (unsigned long long)p->issues);
+	if ((uint64_t)p->ncols - p->trap < p->issues)
+		k += snprintf(t + k, sizeof t - (size_t)k, "first %d of %llu issues", p->ncols - p->trap,
+			      (unsigned long long)p->issues);
 	else
-		snprintf(t + k, sizeof t - (size_t)k, "%llu issues", (unsigned long long)p->issues);
+		k += snprintf(t + k, sizeof t - (size_t)k, "%llu issues", (unsigned long long)p->issues);
+	if (p->trap)
+		snprintf(t + k, sizeof t - (size_t)k, ", then the trap (last column)");
 	svg_begin(out, geom(p).width, geom(p).height, t);
 }
 
@@ -200,6 +212,10 @@ void dbg_plot_svg(const dbg_plot *p, const emu_ctx *x, int cta, int warp, FILE *
 		svg_legend(out, 10 + (k % 2) * 280, 28 + (k / 2) * 14, lane_style[s].fill, lane_style[s].label);
 	plot_top(out, p, &g);
 	plot_lanes(out, p, &g);
+	if (p->trap) /* the state the run trapped in, outlined */
+		fprintf(out, "<rect class=\"trap\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+			"stroke=\"#b00020\" stroke-width=\"2\"><title>the state at the trap</title></rect>\n",
+			g.left + (p->ncols - 1) * g.cw, g.strip_top, g.cw, g.grid_top - g.strip_top + p->nlanes * g.rh);
 	svg_end(out);
 }
 

@@ -122,6 +122,20 @@ count "volta exited" vexit.svg 'class="run exited"' 1
 contains "volta lane 2 exited" vexit.svg "<title>lane 2, steps 14-17: exited"
 count "volta exit guard false" vexit.svg 'class="run guardoff"' 31
 
+# a trap: tests/volta/deadlock.sass issues 6 times, then no lane can go on. The last column
+# is the state at the trap: lanes 0-15 in WARPSYNC, 16-31 at BSYNC B0, all waiting (lanes
+# 0-15 also waited at step 5, lanes 16-31 from step 6 on: 2 + 1 runs), in 2 groups as at
+# steps 5 and 6 (the two sides of the branch)
+check "deadlock plot" 3 "$SIMTEMU" trace --plot "$tmp/dead.svg" tests/volta/deadlock.sass
+well_formed "deadlock plot xml" dead.svg
+contains "deadlock title" dead.svg "warp 0: 6 issues, then the trap (last column)"
+count "deadlock trap column" dead.svg 'class="trap"' 1
+count "deadlock waiting" dead.svg 'class="run waiting"' 48
+contains "deadlock groups" dead.svg "<title>steps 5-7: groups 2</title>"
+contains "deadlock lane 16" dead.svg "<title>lane 16, steps 6-7: waiting"
+check "budget plot" 3 "$SIMTEMU" trace --plot "$tmp/budget.svg" --max-steps 10 examples/breakcont.sass
+contains "budget title" budget.svg "warp 0: 10 issues, then the trap (last column)"
+
 # --- stats --plot: examples/breakcont.sass ran 13 opcodes (stats' table): 26 bars
 check "stats plot" 0 "$SIMTEMU" stats --plot "$tmp/stats.svg" examples/breakcont.sass
 well_formed "stats plot xml" stats.svg
@@ -161,6 +175,10 @@ table_rows "class table" stats.html by-class 5
 table_rows "pc table" stats.html by-pc 20
 contains "opcode row" stats.html '<td>predicate</td><td>ISETP</td><td class="n" data-v="12">12</td><td class="n" data-v="34">34</td>'
 contains "html total" stats.html '<td>total</td><td></td><td class="n" data-v="50">50</td>'
+
+# a trapped run's page says its counts are partial
+check "stats html trap" 3 "$SIMTEMU" stats --max-steps 10 --html "$tmp/trap.html" examples/breakcont.sass
+contains "html partial" trap.html "Partial counts: the run stopped early: trap: step budget exhausted (--max-steps 10)"
 
 # --- compare --html and compare --plot's axis: ifblock_ssy (11 issues) against
 # ifblock_pred (7), same output
