@@ -111,7 +111,8 @@ static const struct {
 		"  --no-pops            no rows for stack pops\n"
 		"  --plot FILE.svg      also draw the warp's lanes over time: a column per issue, a\n"
 		"                       row per lane coloured by its state, the pc and the stack\n"
-		"                       depth (sm_70+: the groups) along the top\n"
+		"                       depth (sm_70+: the groups) along the top; after a trap\n"
+		"                       the state then as a last column\n"
 		"  --plot-steps N       the plot's first N issues at most (default 500)\n\n"
 		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
 	{"debug", "usage: simtemu debug [options] FILE\n"

@@ -139,7 +139,8 @@ static void plot_title(FILE *out, const dbg_plot *p, const emu_ctx *x, int cta, 
 		k += snprintf(t + k, sizeof t - (size_t)k, "%llu issues", (unsigned long long)p->issues);
 	if (p->trap)
 		snprintf(t + k, sizeof t - (size_t)k, ", then the trap (last column)");
-	svg_begin(out, geom(p).width, geom(p).height, t);
+	int width = geom(p).width, tl = (int)strlen(t);
+	svg_begin(out, width < 8 * tl + 20 ? 8 * tl + 20 : width, geom(p).height, t); /* bold letters */
 }
 
 /* The pc above each column that starts a label slot, and the strip of depths as runs. */
