@@ -28,8 +28,8 @@ LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptx
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
           gen/maxwell.c gen/volta.c asm/sel_volta.c asm/sel_vfp.c \
-          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
-          dbg/dbg_cmds.c dbg/dbg_parse.c
+          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
+          dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
@@ -46,7 +46,7 @@ VERSION ?= 0.1
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null)
 $(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV='"$(GIT_REV)"'
 
-.PHONY: hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -132,6 +132,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/formats.sh
+	SIMTEMU=./$(BIN) sh tests/plots.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
@@ -166,6 +167,18 @@ golden: $(BIN)
 
 asan:
 	$(MAKE) SAN=1 test
+
+# The HTML pages and charts in headless Chromium (Debian's chromium; skips without it):
+# no console errors, the sorting script runs. Not part of make test (a browser is heavy).
+plots-check: $(BIN)
+	SIMTEMU=./$(BIN) sh tools/plots-check.sh
+
+# The README's example pictures (docs/img), from bundled examples
+plots-img: $(BIN)
+	./$(BIN) trace --plot docs/img/trace-breakcont.svg examples/breakcont.sass >/dev/null
+	./$(BIN) trace --plot docs/img/trace-ifelse-sm70.svg tests/volta/ifelse.sass >/dev/null
+	./$(BIN) stats --plot docs/img/stats-breakcont.svg examples/breakcont.sass >/dev/null
+	./$(BIN) compare --plot docs/img/compare-ifblock.svg examples/ifblock_ssy.sass examples/ifblock_pred.sass >/dev/null
 
 $(BUILD)/simtemu-bench: $(BUILD)/bench/bench.o $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS) -lpthread
