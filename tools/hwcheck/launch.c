@@ -384,14 +384,17 @@ int main(int argc, char **argv)
 	if (!spec || (!layout && !cubin))
 		return usage();
 	hw_launch L = {0};
-	if (!hw_read(spec, &L))
-		return 2;
+	int st = 0;
+	if (!hw_read(spec, &L)) {
+		st = 2;
+		goto out;
+	}
 	for (int i = 0; i < ndumps; i++)
 		if (find_buf(&L, dumps[i]) < 0) {
 			fprintf(stderr, "hwcheck-launch: error: --dump %s: no such buffer\n", dumps[i]);
-			return 2;
+			st = 2;
+			goto out;
 		}
-	int st = 0;
 	if (layout)
 		print_layout(&L, stdout);
 #ifndef HWCHECK_NO_CUDA
@@ -400,7 +403,8 @@ int main(int argc, char **argv)
 			dump_buf(&L.bufs[ndumps ? find_buf(&L, dumps[i]) : i], stdout);
 	}
 #endif
-	for (int i = 0; i < L.nbufs; i++)
+out: /* what hw_read made, also when it stopped half-way */
+	for (int i = 0; L.bufs && i < L.nbufs; i++)
 		free(L.bufs[i].host);
 	free(L.bufs);
 	free(L.params);
