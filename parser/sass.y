@@ -165,6 +165,8 @@ regop
 						$$.reuse = true;
 					else if ((!strcmp($2, "H0") || !strcmp($2, "H1")) && !$$.half)
 						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves */
+					else if ($2[0] == 'B' && $2[1] >= '0' && $2[1] <= '3' && !$2[2] && !$$.bsel && !$$.half)
+						$$.bsel = (uint8_t)($2[1] - '0' + 1); /* a video source's byte */
 					else
 						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
 					free($2);

@@ -14,6 +14,7 @@ Suite *isa_suite(void);
 Suite *kmp_suite(void);
 Suite *isa_ops_suite(void);
 Suite *volta_cf_suite(void);
+Suite *fermi_ops_suite(void);
 
 int main(void)
 {
@@ -29,6 +30,7 @@ int main(void)
 	srunner_add_suite(sr, isa_suite());
 	srunner_add_suite(sr, kmp_suite());
 	srunner_add_suite(sr, isa_ops_suite());
+	srunner_add_suite(sr, fermi_ops_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
