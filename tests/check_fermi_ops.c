@@ -3,8 +3,11 @@
    ISET.X, VOTE's forms, LDSLK/STSUL, and the located errors around them. Every expected
    value is derived by hand in the comment beside it. */
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "cli/convert.h"
 #include "harness.h"
 
 /* One sm_20 thread; R30 points at out[0]. */
@@ -214,6 +217,62 @@ START_TEST(stsul_without_the_lock_stores)
 }
 END_TEST
 
+/* CUDA 11.8's own sm_35 and sm_52 listings of tests/video/video.ptx (Kepler and Maxwell
+   spell the video instructions as Fermi does): the values video.spec derives by hand */
+START_TEST(video_real_listings)
+{
+	static const char *const files[] = {"video/video.sm_35.sass", "video/video.sm_52.sass"};
+	for (int i = 0; i < 2; i++) {
+		th_run r;
+		int rc = th_run_file(&r, files[i], "video/video.spec");
+		ck_assert_msg(rc == 0, "%s: rc %d\n%s", files[i], rc, r.diag);
+		th_free(&r);
+	}
+}
+END_TEST
+
+/* The new forms print as PTXPlus and read back to the same SASS */
+static const struct {
+	const char *sass, *ptx;
+} spellings[] = {
+	{"PSET.BF.AND.OR R0, P0, !P1, pt;", "pset.and.or.bf.s32 $r0, $p0, !$p1, pt;"},
+	{"ISET.GE.U32.X.AND R0, R1, R2, pt;", "iset.ge.and.x.u32 $r0, $r1, $r2, pt;"},
+	{"ISETP.LT.U32.X.AND P0, pt, R1, R2, pt;", "isetp.lt.and.x.u32 $p0, pt, $r1, $r2, pt;"},
+	{"VOTE.EQ P1, !P0;", "vote.eq $p1, !$p0;"},
+	{"VOTE.ALL R1, pt, P0;", "vote.all $r1, pt, $p0;"},
+	{"LDSLK P0, R3, [R2];", "ldslk.u32 $p0, $r3, $r2;"},
+	{"STSUL [R2+0x4], R3;", "stsul.u32 $r2, 0x00000004, $r3;"},
+	{"VADD.S32.S8.MIN R7, R0, 0x1, R7;", "vadd.min.s32.s8 $r7, $r0, 0x00000001, $r7;"},
+	{"VADD.UD.U32.U32.ACC R5, R8, R5, R9;", "vadd.acc.ud.u32.u32 $r5, $r8, $r5, $r9;"},
+	{"VMNMX.UD.S8.U8.MX.SAT.MIN R1, R2, R3, R4;", "vmnmx.min.mx.sat.ud.s8.u8 $r1, $r2, $r3, $r4;"},
+	{"VSET.LT.S16.U8.ACC R1, R2, R3, R4;", "vset.acc.lt.s16.u8 $r1, $r2, $r3, $r4;"},
+	{"VABSDIFF.U8.U8 R1, R2, R3, R4;", "vabsdiff.u8.u8 $r1, $r2, $r3, $r4;"},
+	{"VSUB.SAT R1, R2, R3, R4;", "vsub.sat.s32 $r1, $r2, $r3, $r4;"},
+};
+
+START_TEST(ptxplus_both_ways)
+{
+	char src[256], *out, *back, *diag;
+	size_t n1, n2, n3;
+	snprintf(src, sizeof src, "code for sm_20\nFunction : k\n%s\n", spellings[_i].sass);
+	FILE *o = open_memstream(&out, &n1), *d = open_memstream(&diag, &n2);
+	int rc = ptx_convert_to_ptxplus("f.sass", src, NULL, NULL, o, d);
+	fclose(o);
+	fflush(d);
+	ck_assert_msg(rc == 0, "%s: %s", spellings[_i].sass, diag);
+	ck_assert_msg(strstr(out, spellings[_i].ptx) != NULL, "%s prints as\n%s", spellings[_i].sass, out);
+	FILE *b = open_memstream(&back, &n3);
+	rc = ptx_convert_to_sass("f.ptx", out, NULL, NULL, b, d);
+	fclose(b);
+	fclose(d);
+	ck_assert_msg(rc == 0, "%s: %s", spellings[_i].ptx, diag);
+	ck_assert_msg(strstr(back, spellings[_i].sass) != NULL, "%s reads back as\n%s", spellings[_i].ptx, back);
+	free(out);
+	free(back);
+	free(diag);
+}
+END_TEST
+
 /* Located assembly errors: what stays unsupported says so, with file:line:col */
 typedef struct {
 	const char *name, *insn, *want;
@@ -276,6 +335,8 @@ Suite *fermi_ops_suite(void)
 	tcase_add_test(t, vote_forms);
 	tcase_add_test(t, ldslk_stsul_lock_loop);
 	tcase_add_test(t, stsul_without_the_lock_stores);
+	tcase_add_test(t, video_real_listings);
+	tcase_add_loop_test(t, ptxplus_both_ways, 0, (int)(sizeof spellings / sizeof spellings[0]));
 	suite_add_tcase(s, t);
 	TCase *e = tcase_create("errors");
 	tcase_add_loop_test(e, located_errors, 0, (int)(sizeof errs / sizeof errs[0]));
