@@ -217,6 +217,55 @@ START_TEST(stsul_without_the_lock_stores)
 }
 END_TEST
 
+/* Every ATOM/RED form of sm_20's table through a 64-bit address (.E), each on its own
+   word of m; the old values go to out */
+START_TEST(atom_red_forms)
+{
+	th_run r;
+	int rc = th_run_text(&r, "atom", ".target sm_20\n.block 1\n"
+		".buffer m u32 24 = 5 3 0 9 7 0 2 1 0x3f800000 1 3 3 0xff 0x0f 0xff 5 2 0x40000000 0xffffffff 0 5 0 5 0\n"
+		".buffer out u32 12\n.param u64 m\n.param u32 out\n"
+		"MOV R2, c [0x0] [0x20];\nMOV R3, c [0x0] [0x24];\nMOV R30, c [0x0] [0x28];\n"
+		"MOV32I R5, 0x5;\nMOV32I R18, 0x2;\nMOV32I R19, 0x1;\nMOV32I R20, 0xa;\nMOV32I R21, 0xb;\n"
+		"MOV32I R23, 0x3f000000;\nMOV32I R24, 0xffffffff;\nMOV32I R25, 0xf0;\nMOV32I R26, 0x1;\nMOV R27, RZ;\n"
+		"MOV32I R28, 0xfffffffe;\nMOV32I R29, 0xffffffff;\n"
+		"ATOM.E.INC R10, [R2], R5;\n"            /* m0 5 >= 5: 0; old 5 */
+		"ATOM.E.INC R11, [R2+0x4], R5;\n"        /* m1 3 < 5: 4; old 3 */
+		"ATOM.E.DEC R12, [R2+0x8], R5;\n"        /* m2 0: wraps to b = 5; old 0 */
+		"ATOM.E.DEC R13, [R2+0xc], R5;\n"        /* m3 9 > 5: 5; old 9 */
+		"ATOM.E.EXCH R14, [R2+0x10], R5;\n"      /* m4 7 -> 5; old 7 */
+		"ATOM.E.CAS.64 R16, [R2+0x18], R18, R20;\n" /* m6:m7 = 1:2 equals R19:R18: becomes 0xb:0xa; old 2, 1 */
+		"ATOM.E.ADD.F32.FTZ.RN R22, [R2+0x20], R23;\n" /* m8 1.0f + 0.5f = 1.5f; old 1.0f */
+		"RED.E.ADD [R2+0x24], R5;\n"             /* m9 1 + 5 = 6 */
+		"RED.E.MIN.S32 [R2+0x28], R24;\n"        /* m10 min(3, -1) = -1 */
+		"RED.E.MAX.U32 [R2+0x2c], R24;\n"        /* m11 max(3, 0xffffffff) */
+		"RED.E.AND [R2+0x30], R25;\n"            /* m12 0xff & 0xf0 = 0xf0 */
+		"RED.E.OR [R2+0x34], R25;\n"             /* m13 0x0f | 0xf0 = 0xff */
+		"RED.E.XOR [R2+0x38], R25;\n"            /* m14 0xff ^ 0xf0 = 0x0f */
+		"RED.E.INC [R2+0x3c], R5;\n"             /* m15 5 >= 5: 0 */
+		"RED.E.DEC [R2+0x40], R5;\n"             /* m16 2 - 1 = 1 */
+		"RED.E.ADD.F32.FTZ.RN [R2+0x44], R23;\n" /* m17 2.0f + 0.5f = 2.5f */
+		"RED.E.ADD.64 [R2+0x48], R26;\n"         /* m18:m19 0x0_ffffffff + 1 = 0x1_00000000 */
+		"RED.E.MIN.S64 [R2+0x50], R28;\n"        /* m20:m21 min(5, -2) = -2 */
+		"ATOM.E.MAX.U64 R8, [R2+0x58], R28;\n"   /* m22:m23 max(5, 0xffffffff_fffffffe) unsigned; old 5:0 */
+		"ST [R30], R10;\nST [R30+0x4], R11;\nST [R30+0x8], R12;\nST [R30+0xc], R13;\nST [R30+0x10], R14;\n"
+		"ST [R30+0x14], R16;\nST [R30+0x18], R17;\nST [R30+0x1c], R22;\nST [R30+0x20], R8;\nST [R30+0x24], R9;\n"
+		"EXIT;\n");
+	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
+	static const uint32_t want_m[24] = {0, 4, 5, 5, 5, 0, 0xa, 0xb, 0x3fc00000u, 6, 0xffffffffu, 0xffffffffu,
+					    0xf0, 0xff, 0x0f, 0, 1, 0x40200000u, 0, 1, 0xfffffffeu, 0xffffffffu,
+					    0xfffffffeu, 0xffffffffu};
+	static const uint32_t want_out[10] = {5, 3, 0, 9, 7, 2, 1, 0x3f800000u, 5, 0};
+	for (int i = 0; i < 24; i++)
+		ck_assert_msg(th_word(&r, "m", i) == want_m[i], "m[%d] = 0x%08x, want 0x%08x", i, th_word(&r, "m", i),
+			      want_m[i]);
+	for (int i = 0; i < 10; i++)
+		ck_assert_msg(th_word(&r, "out", i) == want_out[i], "out[%d] = 0x%08x, want 0x%08x", i,
+			      th_word(&r, "out", i), want_out[i]);
+	th_free(&r);
+}
+END_TEST
+
 /* CUDA 11.8's own sm_35 and sm_52 listings of tests/video/video.ptx (Kepler and Maxwell
    spell the video instructions as Fermi does): the values video.spec derives by hand */
 START_TEST(video_real_listings)
@@ -335,6 +384,7 @@ Suite *fermi_ops_suite(void)
 	tcase_add_test(t, vote_forms);
 	tcase_add_test(t, ldslk_stsul_lock_loop);
 	tcase_add_test(t, stsul_without_the_lock_stores);
+	tcase_add_test(t, atom_red_forms);
 	tcase_add_test(t, video_real_listings);
 	tcase_add_loop_test(t, ptxplus_both_ways, 0, (int)(sizeof spellings / sizeof spellings[0]));
 	suite_add_tcase(s, t);
