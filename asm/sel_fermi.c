@@ -100,12 +100,12 @@ static emu_src video_src(asm_ctx *c, int i, int bits, int sgn, uint8_t *flags, u
    The evidence: the sm_20 raw pool's VADD.UD.U16.U32.ACC (corpus/README.md), where the
    first type cannot be the destination's, which .UD already gives; thesis pair 30,
    VADD.S32.S8.MIN R7, R0, 0x1, R7 (THESIS-NOTES.md section 4.1), a 32-bit a and an 8-bit
-   b, so a signed destination prints no type; and CUDA 11.8's own sm_35 listing of PTX we
-   wrote (the same spelling on Kepler): vadd.s32.s32.s32.min d, a.b1, b.b2, c prints
-   VADD.S8.S8.MIN R6, R0.B1, R4.B2, R5; vadd.u32.s32.s32.sat d, a.b3, b.h1 prints
-   VADD.UD.U8.S16.SAT R7, R0.B3, R4.H1, RZ; vadd.s32.s32.u32.add d, a, b.b0, c prints
-   VADD.S32.U8.ACC R9, R0, R4, R5; vmax.u32.u32.u32 prints VMNMX.UD.U32.U32.MX; vsub
-   prints VADD with -b. One 32-bit type alone (.U32, the PTXPlus reading of vadd.u32) is
+   b, so a signed destination prints no type; and CUDA 11.8's own sm_35 and sm_52
+   listings of PTX we wrote (tests/video: the same spelling on Kepler and Maxwell):
+   vadd.s32.s32.s32.min d, a.b1, b.b2, c prints VADD.S8.S8.MIN R6, R0.B1, R4.B2, R5;
+   vadd.u32.u32.s32.sat d, a.b3, b.h1 prints VADD.UD.U8.S16.SAT R7, R0.B3, R4.H1, RZ;
+   vadd.s32.s32.u32.add d, a, b.b0, c prints VADD.S32.U8.ACC R9, R0, R4, R5;
+   vmax.u32.u32.u32 prints VMNMX.UD.U32.U32.MX; vsub prints VADD with -b. One 32-bit type alone (.U32, the PTXPlus reading of vadd.u32) is
    the type of all three. A destination selector (PTX's data merge) is not supported. */
 void asm_sel_video(asm_ctx *c, int op)
 {
