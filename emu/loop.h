@@ -39,6 +39,7 @@
 
 #include "emu/ops_mem.h"
 #include "emu/ops_alu.h"
+#include "emu/ops_fermi.h"
 #include "emu/ops_ctl.h"
 #include "emu/ops_wide.h"
 #include "emu/ops_vfp.h"
@@ -158,6 +159,9 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		VM_CASE(SEL) h_sel(x, w, in, G); VM_BREAK;
 		VM_CASE(VADD) h_vadd(x, w, in, G); VM_BREAK;
 		VM_CASE(VMNMX) h_vmnmx(x, w, in, G); VM_BREAK;
+		VM_CASE(VIDEO) h_video(x, w, in, G); VM_BREAK;
+		VM_CASE(PSET) h_pset(x, w, in, G); VM_BREAK;
+		VM_CASE(ISET_X) h_iset_x(x, w, in, G); VM_BREAK;
 		VM_CASE(POPC) h_popc(x, w, in, G); VM_BREAK;
 		VM_CASE(BFE) h_bfe(x, w, in, G); VM_BREAK;
 		VM_CASE(BFI) h_bfi(x, w, in, G); VM_BREAK;
@@ -218,7 +222,7 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			VM_BREAK;
 		VM_CASE(VOTE) h_vote(w, in, G); VM_BREAK;
 		VM_CASE(SHFL) h_shfl(x, w, in, G); VM_BREAK;
-		VM_CASE(LDSLK) VM_CASE(STSCUL)
+		VM_CASE(LDSLK) VM_CASE(STSCUL) VM_CASE(STSUL)
 			if (!h_slock(x, w, in, G))
 				return RUN_TRAP;
 			VM_BREAK;

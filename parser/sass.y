@@ -170,6 +170,8 @@ regop
 											 replicated */
 					else if (!strcmp($2, "H1_H0") && !$$.half)
 						; /* sm_70+: the pair as it is */
+					else if ($2[0] == 'B' && $2[1] >= '0' && $2[1] <= '3' && !$2[2] && !$$.bsel && !$$.half)
+						$$.bsel = (uint8_t)($2[1] - '0' + 1); /* a video source's byte */
 					else
 						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
 					free($2);
