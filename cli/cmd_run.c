@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli/accelsim.h"
 #include "cli/cmd.h"
 #include "cli/launch.h"
 #include "cli/progress.h"
@@ -95,11 +96,27 @@ static emu_status launch(cli_launch *L, char **held)
 	return st;
 }
 
+/* One launch of run --accelsim-trace (cli/accelsim.c sets its hook): run and report. */
+static int run_one(cli_launch *L)
+{
+	char *held;
+	emu_status st = launch(L, &held);
+	int rc = report(L, st, false, held);
+	free(held);
+	return rc;
+}
+
 /* run and stats: assemble, set up the launch, run, check. */
 int cli_cmd_run(int argc, char **argv, bool stats)
 {
 	cli_launch L;
-	int rc = cli_prepare(&L, argc, argv, NULL, NULL, NULL);
+	accel_opts ao = {0};
+	int rc = cli_prepare(&L, argc, argv, stats ? NULL : accel_options, &ao, stats ? NULL : accel_opt);
+	if (!rc && ao.dir) {
+		rc = accel_cmd(&L, &ao, argc, argv, run_one);
+		cli_cleanup(&L);
+		return rc;
+	}
 	if (!rc) {
 		char *held;
 		emu_status st = launch(&L, &held);
