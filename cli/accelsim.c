@@ -419,6 +419,28 @@ static int acc_attach(acc_state *s, cli_launch *L, const char *path, int kno)
 	for (int i = 0; i < f->n; i++)
 		read_insn(&f->insns[i], &s->ins[i]);
 	s->end_pc = f->n ? (int)f->insns[f->n - 1].addr + (s->version >= 70 ? 16 : 8) : 0;
+	/* -shmem: what the launch gives a CTA when the listing or --spec says (.shared), or
+	   the kernel has shared-memory instructions; else 0 (simtemu's 16 KiB default is not
+	   the kernel's use, and Accel-Sim takes it for occupancy) */
+	uint32_t shmem = 0;
+	for (int i = 0; i < f->n; i++) {
+		static const char *const sh[] = {"LDS", "STS", "ATOMS", "LDSM", "LDSLK", "STSCUL"};
+		for (size_t k = 0; k < sizeof sh / sizeof sh[0]; k++)
+			if (!strcmp(s->ins[i].op, sh[k]))
+				shmem = x->shared_bytes;
+	}
+	if (L->sp.has_shared)
+		shmem = x->shared_bytes;
+	/* -nregs: the function's registers; sm_70+ keeps URn in rows past them (gen/volta.c),
+	   from the first multiple of 4 past the highest Rn: those rows are not counted */
+	int nregs = f->nregs, maxur = -1;
+	for (int i = 0; i < f->n; i++)
+		for (const char *t = f->insns[i].text; (t = strstr(t, "UR")); t += 2)
+			if ((t == f->insns[i].text || !isalnum((unsigned char)t[-1])) && isdigit((unsigned char)t[2]) &&
+			    atoi(t + 2) > maxur)
+				maxur = atoi(t + 2);
+	if (maxur >= 0 && nregs > maxur + 1)
+		nregs -= maxur + 1;
 	s->out = fopen(path, "w");
 	if (!s->out) {
 		fprintf(stderr, "simtemu: --accelsim-trace: cannot write '%s': %s\n", path, strerror(errno));
@@ -431,7 +453,7 @@ static int acc_attach(acc_state *s, cli_launch *L, const char *path, int kno)
 		"-accelsim tracer version = 4\n\n#traces format = threadblock_x threadblock_y threadblock_z "
 		"warpid_tb PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?] "
 		"[mem_addresses]\n", f->name, kno, x->grid[0], x->grid[1], x->grid[2], x->block[0], x->block[1],
-		x->block[2], x->shared_bytes, f->nregs ? f->nregs : 1, s->version, ACC_SHMEM_BASE, ACC_LOCAL_BASE);
+		x->block[2], shmem, nregs > 0 ? nregs : 1, s->version, ACC_SHMEM_BASE, ACC_LOCAL_BASE);
 	x->hook = acc_hook;
 	x->hook_user = s;
 	return 0;
