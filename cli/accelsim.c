@@ -194,6 +194,10 @@ static void wprintf_(acc_warp *w, const char *fmt, ...) __attribute__((format(pr
 static void wprintf_(acc_warp *w, const char *fmt, ...)
 {
 	va_list ap;
+	if (!w->s) {
+		w->cap = 4096;
+		w->s = xmalloc(w->cap);
+	}
 	for (;;) {
 		va_start(ap, fmt);
 		int n = vsnprintf(w->s + w->n, w->cap - w->n, fmt, ap);
