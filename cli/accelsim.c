@@ -387,6 +387,37 @@ static void acc_free(acc_state *s)
 	s->out = NULL;
 }
 
+/* The header's -shmem and -nregs for launch L. */
+static void header_values(const acc_state *s, const cli_launch *L, uint32_t *shmem, int *nregs)
+{
+	const emu_ctx *x = &L->x;
+	const emu_func *f = x->f;
+	/* -shmem: what the launch gives a CTA when the listing or --spec says (.shared), or
+	   the kernel has shared-memory instructions; else 0 (simtemu's 16 KiB default is not
+	   the kernel's use, and Accel-Sim takes it for occupancy) */
+	uint32_t sh_bytes = 0;
+	for (int i = 0; i < f->n; i++) {
+		static const char *const sh[] = {"LDS", "STS", "ATOMS", "LDSM", "LDSLK", "STSCUL"};
+		for (size_t k = 0; k < sizeof sh / sizeof sh[0]; k++)
+			if (!strcmp(s->ins[i].op, sh[k]))
+				sh_bytes = x->shared_bytes;
+	}
+	if (L->sp.has_shared)
+		sh_bytes = x->shared_bytes;
+	/* -nregs: the function's registers; sm_70+ keeps URn in rows past them (gen/volta.c),
+	   from the first multiple of 4 past the highest Rn: those rows are not counted */
+	int n = f->nregs, maxur = -1;
+	for (int i = 0; i < f->n; i++)
+		for (const char *t = f->insns[i].text; (t = strstr(t, "UR")); t += 2)
+			if ((t == f->insns[i].text || !isalnum((unsigned char)t[-1])) && isdigit((unsigned char)t[2]) &&
+			    atoi(t + 2) > maxur)
+				maxur = atoi(t + 2);
+	if (maxur >= 0 && n > maxur + 1)
+		n -= maxur + 1;
+	*shmem = sh_bytes;
+	*nregs = n;
+}
+
 /* Check the launch, open DIR/kernel-kno.traceg, write its header and set the hook. */
 static int acc_attach(acc_state *s, cli_launch *L, const char *path, int kno)
 {
@@ -423,28 +454,9 @@ static int acc_attach(acc_state *s, cli_launch *L, const char *path, int kno)
 	for (int i = 0; i < f->n; i++)
 		read_insn(&f->insns[i], &s->ins[i]);
 	s->end_pc = f->n ? (int)f->insns[f->n - 1].addr + (s->version >= 70 ? 16 : 8) : 0;
-	/* -shmem: what the launch gives a CTA when the listing or --spec says (.shared), or
-	   the kernel has shared-memory instructions; else 0 (simtemu's 16 KiB default is not
-	   the kernel's use, and Accel-Sim takes it for occupancy) */
-	uint32_t shmem = 0;
-	for (int i = 0; i < f->n; i++) {
-		static const char *const sh[] = {"LDS", "STS", "ATOMS", "LDSM", "LDSLK", "STSCUL"};
-		for (size_t k = 0; k < sizeof sh / sizeof sh[0]; k++)
-			if (!strcmp(s->ins[i].op, sh[k]))
-				shmem = x->shared_bytes;
-	}
-	if (L->sp.has_shared)
-		shmem = x->shared_bytes;
-	/* -nregs: the function's registers; sm_70+ keeps URn in rows past them (gen/volta.c),
-	   from the first multiple of 4 past the highest Rn: those rows are not counted */
-	int nregs = f->nregs, maxur = -1;
-	for (int i = 0; i < f->n; i++)
-		for (const char *t = f->insns[i].text; (t = strstr(t, "UR")); t += 2)
-			if ((t == f->insns[i].text || !isalnum((unsigned char)t[-1])) && isdigit((unsigned char)t[2]) &&
-			    atoi(t + 2) > maxur)
-				maxur = atoi(t + 2);
-	if (maxur >= 0 && nregs > maxur + 1)
-		nregs -= maxur + 1;
+	uint32_t shmem;
+	int nregs;
+	header_values(s, L, &shmem, &nregs);
 	s->out = fopen(path, "w");
 	if (!s->out) {
 		fprintf(stderr, "simtemu: --accelsim-trace: cannot write '%s': %s\n", path, strerror(errno));
@@ -536,6 +548,21 @@ static void memcpy_lines(FILE *kl, const emu_ctx *x, uint64_t (*seen)[2], int *n
 	}
 }
 
+/* DIR/kernelslist.g: 0, or the exit status after saying why not. */
+static int write_list(const char *dir, const char *text, size_t n)
+{
+	char *path = xmalloc(strlen(dir) + 16);
+	sprintf(path, "%s/kernelslist.g", dir);
+	FILE *f = fopen(path, "w");
+	int bad = !f || fwrite(text, 1, n, f) != n;
+	if (f && fclose(f))
+		bad = 1;
+	if (bad)
+		fprintf(stderr, "simtemu: --accelsim-trace: cannot write '%s'\n", path);
+	free(path);
+	return bad ? CLI_EXIT_INPUT : 0;
+}
+
 int accel_cmd(cli_launch *L, const accel_opts *o, int argc, char **argv, int (*run_one)(cli_launch *L))
 {
 	int nk, rc = 0, worst = 0;
@@ -589,17 +616,8 @@ int accel_cmd(cli_launch *L, const accel_opts *o, int argc, char **argv, int (*r
 		acc_free(&s);
 	}
 	fclose(kl);
-	if (!rc) {
-		snprintf(path, plen, "%s/kernelslist.g", o->dir);
-		FILE *f = fopen(path, "w");
-		int bad = !f || fwrite(klist, 1, klen, f) != klen;
-		if (f && fclose(f))
-			bad = 1;
-		if (bad) {
-			fprintf(stderr, "simtemu: --accelsim-trace: cannot write '%s'\n", path);
-			rc = CLI_EXIT_INPUT;
-		}
-	}
+	if (!rc)
+		rc = write_list(o->dir, klist, klen);
 	free(klist);
 	free(av);
 	free(path);

@@ -271,18 +271,10 @@ static const char *hval(char **hdr, int nh, const char *key)
 	return NULL;
 }
 
-static void check_trace(const char *path)
+/* The header lines ln[0 .. the first '#' line); the grid and block into g and bl; the index
+   of that '#' line. */
+static int check_header(char **ln, int nl, unsigned g[3], unsigned bl[3])
 {
-	size_t len;
-	char *b = slurp(path, &len);
-	cur_file = path;
-	cur_line = 0;
-	if (!b) {
-		err("cannot read the trace", path);
-		return;
-	}
-	int nl;
-	char **ln = lines_of(b, len, &nl);
 	static const char *const keys[] = {"kernel name", "kernel id", "grid dim", "block dim", "shmem", "nregs",
 					   "binary version", "cuda stream id", "shmem base_addr",
 					   "local mem base_addr", "nvbit version", "accelsim tracer version"};
@@ -299,7 +291,6 @@ static void check_trace(const char *path)
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
 		if (!hval(ln, nh, keys[k]))
 			err("header key missing", keys[k]);
-	unsigned g[3] = {0}, bl[3] = {0};
 	const char *v;
 	if (!(v = hval(ln, nh, "grid dim")) || sscanf(v, "(%u,%u,%u)", g, g + 1, g + 2) != 3 || !g[0] || !g[1] ||
 	    !g[2])
@@ -319,6 +310,12 @@ static void check_trace(const char *path)
 		lb = strtoull(v, NULL, 16);
 	if (!sb || !lb || sb >= lb)
 		err("shared base must be non-zero and below the local base", NULL);
+	return i;
+}
+
+/* The thread blocks after the header (lines ln[i+1 ..]) of a grid g of blocks bl. */
+static void check_blocks(char **ln, int nl, int i, const unsigned g[3], const unsigned bl[3])
+{
 	unsigned long long nctas = (unsigned long long)g[0] * g[1] * g[2], cta = 0;
 	unsigned threads = bl[0] * bl[1] * bl[2];
 	int nw = (int)((threads + 31) / 32);
@@ -390,6 +387,24 @@ static void check_trace(const char *path)
 		err("the file ends inside a thread block", NULL);
 	if (cta != nctas)
 		err("not every CTA of the grid is present", NULL);
+	free(seen);
+}
+
+static void check_trace(const char *path)
+{
+	size_t len;
+	char *b = slurp(path, &len);
+	cur_file = path;
+	cur_line = 0;
+	if (!b) {
+		err("cannot read the trace", path);
+		return;
+	}
+	int nl;
+	char **ln = lines_of(b, len, &nl);
+	unsigned g[3] = {0}, bl[3] = {0};
+	int i = check_header(ln, nl, g, bl);
+	check_blocks(ln, nl, i, g, bl);
 	for (int k = 0; k < ncounts; k++)
 		for (int m = k + 1; m < ncounts; m++)
 			if (strcmp(counts[m].op, counts[k].op) < 0) {
@@ -401,7 +416,6 @@ static void check_trace(const char *path)
 	for (int k = 0; k < ncounts; k++)
 		printf("%s %s %ld\n", base ? base + 1 : path, counts[k].op, counts[k].n);
 	ncounts = 0;
-	free(seen);
 	free(ln);
 	free(b);
 }
