@@ -42,6 +42,7 @@
 #include "emu/ops_ctl.h"
 #include "emu/ops_wide.h"
 #include "emu/ops_printf.h"
+#include "emu/ops_volta.h"
 
 /* ---- the warp loop ---- */
 
@@ -322,6 +323,24 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				cf_bra_u(w, A, pc + 1, in->target);
 			VM_BREAK;
 		}
+		/* Volta's integer, logic, uniform and warp operations (emu/ops_volta.h) */
+		VM_CASE(VIMAD) h_vimad(x, w, in, G); VM_BREAK;
+		VM_CASE(VIADD3) h_viadd3(x, w, in, G); VM_BREAK;
+		VM_CASE(VLOP3) h_vlop3(x, w, in, G); VM_BREAK;
+		VM_CASE(VPLOP3) h_vplop3(w, in, G); VM_BREAK;
+		VM_CASE(VSHF) h_vshf(x, w, in, G); VM_BREAK;
+		VM_CASE(VLEA) h_vlea(x, w, in, G); VM_BREAK;
+		VM_CASE(VSGXT) h_vsgxt(x, w, in, G); VM_BREAK;
+		VM_CASE(VBMSK) h_vbmsk(x, w, in, G); VM_BREAK;
+		VM_CASE(VPRMT) h_vprmt(x, w, in, G); VM_BREAK;
+		VM_CASE(VISETP) h_visetp(x, w, in, G); VM_BREAK;
+		VM_CASE(VBREV) h_vbrev(x, w, in, G); VM_BREAK;
+		VM_CASE(VMOVM) h_vmovm(x, w, in, G); VM_BREAK;
+		VM_CASE(VVOTE) h_vvote(w, in, A & pm, G); VM_BREAK; /* VOTEU: the group's lanes vote */
+		VM_CASE(VMATCH) h_vmatch(x, w, in, G); VM_BREAK;
+		VM_CASE(VREDUX) h_vredux(x, w, in, G); VM_BREAK;
+		VM_CASE(VR2UR) h_vr2ur(x, w, in, G); VM_BREAK;
+		VM_CASE(VCS2R) h_vcs2r(x, w, in, G); VM_BREAK;
 		VM_DEFAULT /* a base handler that asm/variant.c did not resolve: a bug, not input */
 			emu_trap_at(x, w, -1, in, "internal error: unresolved handler %d", in->h);
 			return RUN_TRAP;

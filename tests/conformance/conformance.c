@@ -334,8 +334,24 @@ static const struct {
 	const char *archs; /* the architectures it is pending on, each after a space; NULL: all */
 } gen_pending[] = {
 	{"div64", "a wrong result on Kepler (out[8]): under investigation", " sm_35 sm_37"},
-	{"*", "the Volta data-path instructions are being added",
-	 " sm_70 sm_72 sm_75 sm_80 sm_86 sm_87 sm_89 sm_90"},
+	/* sm_70 and later: what still stops each kernel (the integer, logic, uniform and memory
+	   rows run every other pair) */
+	{"double", "the FP rows (float immediates, FSEL, DSETP, MUFU.RCP64H...) are being added", " sm_70 sm_72 sm_75 sm_80 sm_86 sm_89 sm_90"},
+	{"fsqrtdiv", "the FP rows (FSETP with +INF, MUFU, FCHK) and BRA Pn, t under a guard are being added", " sm_70 sm_72 sm_75 sm_80 sm_86 sm_89 sm_90"},
+	{"intdiv", "the conversions I2F.RP, F2I.FTZ.U32.TRUNC.NTZ (FP rows) are being added", " sm_70 sm_72 sm_75 sm_80 sm_86 sm_89 sm_90"},
+	{"*", "BMOV.32 Bn, imm and BMOV.32.CLEAR Bn, Bm (control-flow selectors) are being added", " sm_87"},
+	{"atomglobal", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"atomshared", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"blockreduce", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"breakcont", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"calldiv", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80 sm_90"},
+	{"collatz", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80 sm_90"},
+	{"div64", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80 sm_90"},
+	{"exitbar", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"exitloop", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"fib", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"jumptab", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80"},
+	{"shflscan", "HFMA2.MMA (ptxas's move idiom on sm_80/sm_90) is an FP row, being added", " sm_80 sm_90"},
 };
 
 /* Why a kernel is pending on arch (NULL: any architecture), or NULL when it is not. */
