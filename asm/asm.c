@@ -552,9 +552,21 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			bool is_tex = false;
 			for (int k = 0; tex[k]; k++)
 				is_tex |= !strcmp(ai->mnem, tex[k]);
+			static const char *const mma[] = {"HMMA", "IMMA", "BMMA", "DMMA", "HGMMA", "IGMMA", "QGMMA",
+							  "BGMMA", "LDSM", "STSM", NULL};
+			bool is_mma = false;
+			for (int k = 0; mma[k]; k++)
+				is_mma |= !strcmp(ai->mnem, mma[k]);
 			if (is_tex)
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture and surface "
 					  "accesses need sampler state that a listing does not carry", ai->mnem, c->target);
+			else if (is_mma)
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: tensor-core instructions "
+					  "(matrix fragments spread over a warp's lanes) are not emulated", ai->mnem, c->target);
+			else if (!strcmp(ai->mnem, "LDGSTS") || !strcmp(ai->mnem, "LDGDEPBAR") || !strcmp(ai->mnem, "UBLKCP") ||
+				 !strcmp(ai->mnem, "UTMALDG") || !strcmp(ai->mnem, "SYNCS"))
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: asynchronous copies and "
+					  "their barriers are not emulated", ai->mnem, c->target);
 			else if (nearest_opcode(c->dialect, ai->mnem))
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s; did you mean %s?", ai->mnem,
 					  c->target, nearest_opcode(c->dialect, ai->mnem));

@@ -13,6 +13,7 @@ Suite *step_suite(void);
 Suite *isa_suite(void);
 Suite *kmp_suite(void);
 Suite *isa_ops_suite(void);
+Suite *volta_int_suite(void);
 
 int main(void)
 {
@@ -27,6 +28,7 @@ int main(void)
 	srunner_add_suite(sr, isa_suite());
 	srunner_add_suite(sr, kmp_suite());
 	srunner_add_suite(sr, isa_ops_suite());
+	srunner_add_suite(sr, volta_int_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
