@@ -14,6 +14,7 @@
 #include "conformance.h"
 #include "front/dump.h"
 #include "refs_kmp.h"
+#include "refs_volta.h"
 #include "../gen/refs.h"
 
 typedef struct {
@@ -98,6 +99,14 @@ static const conf_case cases[] = {
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4},
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4, .spec = "sm_61_lop_xor_nz_probe4.eq.spec"},
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4, .spec = "sm_61_lop_xor_nz_probe4.skip.spec"},
+	/* sm_70 and later (issue 17) */
+	{.name = "sm_80_read_from_struct", .ref = ref_volta_read_from_struct},
+	{.name = "sm_89_reduce_min_signed", .ref = ref_volta_reduce_min_signed},
+	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any},
+	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any, .spec = "sm_89_vote_all_any.pos.spec"},
+	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any, .spec = "sm_89_vote_all_any.neg.spec"},
+	{.name = "sm_89_match_test", .ref = ref_volta_match},
+	{.name = "sm_89_match_test", .ref = ref_volta_match, .spec = "sm_89_match_test.eq.spec"},
 	/* the thesis's benchmark kernels, written here (issue 6) */
 	{.name = "mm_sm20", .ref = ref_matrix_mul, .ours = true},
 	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},

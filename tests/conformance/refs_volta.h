@@ -1,0 +1,12 @@
+/* References of the sm_70+ corpus listings (refs_volta.c, issue 17). */
+#ifndef SIMTEMU_REFS_VOLTA_H
+#define SIMTEMU_REFS_VOLTA_H
+
+#include "conformance.h"
+
+void ref_volta_reduce_min_signed(conf_io *io);
+void ref_volta_vote_all_any(conf_io *io);
+void ref_volta_match(conf_io *io);
+void ref_volta_read_from_struct(conf_io *io);
+
+#endif
