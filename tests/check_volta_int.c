@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "front/dump.h"
 #include "harness.h"
+#include "util/xalloc.h"
 
 /* 32 threads; R29 = tid, R30:R31 = &out[tid]; row k is out[tid + 32 * k], written with
    STG.E [R30.64+0x80*k] */
@@ -377,6 +379,41 @@ START_TEST(atomics_every_operation)
 }
 END_TEST
 
+START_TEST(more_widths_and_forms)
+{
+	/* lane 0 alone; v: 64-bit words; f: floats */
+	th_run r = run("more", ".target sm_70\n.block 32\n.buffer out u32 16\n.buffer v u64 2 = 5 7\n"
+		".buffer f f32 1 = 1.5\n.param u64 out\n.param u64 v\n.param u64 f\n.const 3 0x10 u32 0x8081f0f1\n"
+		"S2R R29, SR_TID.X;\nLDC.64 R30, c[0x0][0x160];\n"
+		/* VOTE.EQ: tid < 40 in every lane (true, all equal) -> P0 T; tid & 1 differs -> P1 F */
+		"ISETP.LT.AND P2, PT, R29, 0x28, PT;\nVOTE.EQ R2, P0, P2;\nLOP3.LUT P3, RZ, R29, 0x1, RZ, 0xc0, !PT;\n"
+		"VOTE.EQ R3, P1, P3;\nSEL R4, 0x1, RZ, P0;\nSEL R5, 0x2, RZ, P1;\nIADD3 R4, R4, R5, RZ;\n"
+		/* MATCH.ANY.U64 on {tid & 1 : 7}: the lanes of the same parity, 0x55555555 for lane 0 */
+		"LOP3.LUT R6, R29, 0x1, RZ, 0xc0, !PT;\nMOV R7, 0x7;\nMOV R8, R7;\nMOV R9, R6;\nMATCH.ANY.U64 R10, R8;\n"
+		"ISETP.NE.AND P4, PT, R29, RZ, PT;\n@P4 EXIT;\n"
+		"STG.E [R30.64], R4;\nSTG.E [R30.64+0x4], R10;\n"
+		/* ATOMG.E.CAS.64: v[0] == 5 -> {0:9}; old {0:5}; ADD.F32: 1.5 + 2.25 = 3.75 (0x40700000) */
+		"LDC.64 R12, c[0x0][0x168];\nMOV R14, 0x5;\nMOV R15, RZ;\nMOV R16, 0x9;\nMOV R17, RZ;\n"
+		"ATOMG.E.CAS.64.STRONG.GPU PT, R18, [R12.64], R14, R16;\nSTG.E [R30.64+0x8], R18;\n"
+		"LDC.64 R12, c[0x0][0x170];\nMOV R14, 0x40100000;\nATOMG.E.ADD.F32.FTZ.RN.STRONG.GPU PT, R18, [R12.64], R14;\n"
+		/* shared: STS.U16 0xf0f1 at 2, LDS.U8 of byte 3 (0xf0), LDS.S8 (-16); ATOMS.ADD 5 + 3
+		   (old 5), ATOMS.CAS 8 -> 1 */
+		"MOV R4, 0xf0f1;\nSTS.U16 [0x2], R4;\nLDS.U8 R5, [0x3];\nLDS.S8 R6, [0x3];\n"
+		"STG.E [R30.64+0xc], R5;\nSTG.E [R30.64+0x10], R6;\nMOV R4, 0x5;\nSTS [0x8], R4;\nMOV R4, 0x3;\n"
+		"ATOMS.ADD R5, [0x8], R4;\nMOV R6, 0x8;\nMOV R7, 0x1;\nATOMS.CAS R8, [0x8], R6, R7;\nLDS R9, [0x8];\n"
+		"STG.E [R30.64+0x14], R5;\nSTG.E [R30.64+0x18], R8;\nSTG.E [R30.64+0x1c], R9;\n"
+		/* constants: LDC.U8 of c[0x3][0x11] = 0xf0; ULDC.S16 of c[0x3][0x12] = 0xffff8081 */
+		"LDC.U8 R4, c[0x3][0x11];\nSTG.E [R30.64+0x20], R4;\nULDC.S16 UR4, c[0x3][0x12];\nMOV R4, UR4;\n"
+		"STG.E [R30.64+0x24], R4;\nEXIT;\n"
+		".expect v = 9 7\n.expect f = 3.75\n");
+	static const uint32_t want[] = {1, 0x55555555, 5, 0xf0, 0xfffffff0, 5, 8, 1, 0xf0, 0xffff8081};
+	for (int i = 0; i < 10; i++)
+		ck_assert_msg(th_word(&r, "out", i) == want[i], "word %d: got 0x%x, want 0x%x", i, th_word(&r, "out", i),
+			      want[i]);
+	th_free(&r);
+}
+END_TEST
+
 START_TEST(nvdisasm_text)
 {
 	/* nvdisasm's layout: directives, .text.k: and .L_x_N: labels, `(label) targets, the
@@ -404,6 +441,60 @@ START_TEST(nvdisasm_text)
 	for (int t = 0; t < 32; t++)
 		ck_assert_uint_eq(th_word(&r, "out", t), (uint32_t)t);
 	th_free(&r);
+}
+END_TEST
+
+/* nvdisasm's text of the project's kernels (tests/gen/sass/KERNEL.sm_86.nvdisasm) runs as its
+   cuobjdump text does: the same buffers and the same counts (the kernels without FP rows,
+   and without jumptab, whose table is in the cubin only) */
+/* A listing's SASS (its -elf sections dropped, as the command line does) followed by a spec */
+static int run_listing(th_run *r, const char *listing, const char *spec)
+{
+	size_t n;
+	char *src = xread_file(listing, &n), *sp = xread_file(spec, &n), *dirs = NULL, err[300];
+	ck_assert_msg(src && sp, "cannot read %s or %s", listing, spec);
+	emu_spec tmp;
+	memset(&tmp, 0, sizeof tmp);
+	char *sass = dump_split(src, &tmp, NULL, &dirs, err, sizeof err);
+	ck_assert_msg(sass != NULL, "%s: %s", listing, err);
+	spec_free(&tmp);
+	char *text = xmalloc(strlen(sass) + strlen(sp) + 2);
+	sprintf(text, "%s\n%s", sass, sp);
+	int rc = th_run_text(r, listing, text);
+	free(text);
+	free(sass);
+	free(dirs);
+	free(sp);
+	free(src);
+	return rc;
+}
+
+START_TEST(nvdisasm_listings_match_cuobjdump)
+{
+	static const char *const kernels[] = {"atomglobal", "atomshared", "bitops", "blockreduce", "breakcont",
+					      "calldiv", "callloop", "collatz", "div64", "exitbar", "exitloop", "fib",
+					      "ifelse", "int64", "match", "nested", "shflscan", "vote"};
+	for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+		char a[128], b[128], spec[128];
+		snprintf(a, sizeof a, "gen/sass/%s.sm_86.nvdisasm", kernels[i]);
+		snprintf(b, sizeof b, "gen/sass/%s.sm_86.sass", kernels[i]);
+		snprintf(spec, sizeof spec, "gen/%s.spec", kernels[i]);
+		th_run ra, rb;
+		int rca = run_listing(&ra, a, spec), rcb = run_listing(&rb, b, spec);
+		ck_assert_msg(rca == 0 && rcb == 0, "%s: rc %d / %d\n%.300s%.300s", kernels[i], rca, rcb, ra.diag ? ra.diag : "",
+			      rb.diag ? rb.diag : "");
+		ck_assert_int_eq(ra.x.gmem.n, rb.x.gmem.n);
+		for (int k = 0; k < ra.x.gmem.n; k++)
+			ck_assert_msg(ra.x.gmem.bufs[k].size == rb.x.gmem.bufs[k].size &&
+					      !memcmp(ra.x.gmem.bufs[k].data, rb.x.gmem.bufs[k].data, ra.x.gmem.bufs[k].size),
+				      "%s: buffer %s differs", kernels[i], ra.x.gmem.bufs[k].name);
+		stats_totals ta = stats_total(&ra.x), tb = stats_total(&rb.x);
+		ck_assert_msg(ta.warp == tb.warp && ta.thread == tb.thread && ta.active == tb.active,
+			      "%s: counts differ (%llu / %llu warp instructions)", kernels[i], (unsigned long long)ta.warp,
+			      (unsigned long long)tb.warp);
+		th_free(&ra);
+		th_free(&rb);
+	}
 }
 END_TEST
 
@@ -458,7 +549,9 @@ Suite *volta_int_suite(void)
 	tcase_add_test(t, warp_votes_matches_shuffles);
 	tcase_add_test(t, memory_widths_and_addresses);
 	tcase_add_test(t, atomics_every_operation);
+	tcase_add_test(t, more_widths_and_forms);
 	tcase_add_test(t, nvdisasm_text);
+	tcase_add_test(t, nvdisasm_listings_match_cuobjdump);
 	tcase_add_test(t, errors_are_located);
 	suite_add_tcase(s, t);
 	return s;
