@@ -323,7 +323,8 @@ void asm_sel_visetp(asm_ctx *c, int op)
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 }
 
-/* MOV d, a[, lanemask]; UMOV d, a */
+/* MOV d, a[, lanemask]; UMOV d, a. A lane writes when bit (laneid & 3) of the mask is set (as
+   envytools documents the field since Tesla; ptxas prints 0xf, every lane) */
 void asm_sel_vmov(asm_ctx *c, int op)
 {
 	(void)op;

@@ -100,6 +100,8 @@ static const conf_case cases[] = {
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4, .spec = "sm_61_lop_xor_nz_probe4.eq.spec"},
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4, .spec = "sm_61_lop_xor_nz_probe4.skip.spec"},
 	/* sm_70 and later (issue 17) */
+	{.name = "sm_70_select_backward", .ref = ref_volta_select_backward},
+	{.name = "sm_70_select_forward2", .ref = ref_volta_select_forward2},
 	{.name = "sm_80_read_from_struct", .ref = ref_volta_read_from_struct},
 	{.name = "sm_89_reduce_min_signed", .ref = ref_volta_reduce_min_signed},
 	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any},

@@ -3,6 +3,7 @@
    offsets are relative to the parameter area (c[0x0][0x160] on these generations). Each
    kernel's warp index is blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32, with full
    warps (the full-mask collectives of the sources assume them). */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -67,3 +68,50 @@ void ref_volta_read_from_struct(conf_io *io)
 	int32_t *out = conf_want(io, "out");
 	out[0] = (int32_t)conf_param32(io, 0xc);
 }
+
+/* select (celeritas cuda-test-snippets, select-element): thread idx's arrays frac[idx] and
+   xs[idx] are pointers (doubles); cutoff = total[idx] * ran[idx]. The multiply-adds are
+   fused, as the source's expressions compiled for sm_70 are (C fma). */
+static const double *darray(conf_io *io, uint64_t addr, int32_t n)
+{
+	const uint8_t *p = emu_gmem_ptr(&io->x->gmem, addr, (unsigned)(n > 0 ? n : 1) * 8);
+	if (!p)
+		conf_fail("select: a frac/xs pointer does not point into a buffer");
+	return (const double *)(const void *)p;
+}
+
+static void select_ref(conf_io *io, int forward)
+{
+	const double *ran = conf_in(io, "ran"), *total = conf_in(io, "total");
+	const int32_t *size = conf_in(io, "size");
+	const uint64_t *frac = conf_in(io, "frac"), *xs = conf_in(io, "xs");
+	int32_t *sel = conf_want(io, "selection");
+	uint32_t n = io->x->grid[0] * io->x->block[0];
+	if (n > conf_count(io, "selection"))
+		conf_fail("select: more threads than elements");
+	for (uint32_t t = 0; t < n; t++) {
+		if (size[t] < 1)
+			conf_fail("select: size must be at least 1");
+		const double *f = darray(io, frac[t], size[t]), *x = darray(io, xs[t], size[t]);
+		double cutoff = total[t] * ran[t];
+		int32_t i;
+		if (forward) { /* for (i = 0; i < size - 1; ++i) { accum += ...; if (cutoff >= accum) break; } */
+			double accum = 0;
+			for (i = 0; i < size[t] - 1; i++) {
+				accum = fma(x[i], f[i], accum);
+				if (cutoff >= accum)
+					break;
+			}
+		} else { /* for (i = size - 1; i > 0; --i) { cutoff -= ...; if (cutoff <= 0) break; } */
+			for (i = size[t] - 1; i > 0; i--) {
+				cutoff = fma(x[i], -f[i], cutoff);
+				if (!(cutoff > 0))
+					break;
+			}
+		}
+		sel[t] = i;
+	}
+}
+
+void ref_volta_select_backward(conf_io *io) { select_ref(io, 0); }
+void ref_volta_select_forward2(conf_io *io) { select_ref(io, 1); }

@@ -8,5 +8,7 @@ void ref_volta_reduce_min_signed(conf_io *io);
 void ref_volta_vote_all_any(conf_io *io);
 void ref_volta_match(conf_io *io);
 void ref_volta_read_from_struct(conf_io *io);
+void ref_volta_select_backward(conf_io *io);
+void ref_volta_select_forward2(conf_io *io);
 
 #endif
