@@ -109,6 +109,8 @@ static const conf_case cases[] = {
 	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any, .spec = "sm_89_vote_all_any.neg.spec"},
 	{.name = "sm_89_match_test", .ref = ref_volta_match},
 	{.name = "sm_89_match_test", .ref = ref_volta_match, .spec = "sm_89_match_test.eq.spec"},
+	{.name = "sm_89_shfl_64", .ref = ref_volta_shfl_64},
+	{.name = "sm_89_vector16_add", .ref = ref_volta_vector16_add},
 	/* the thesis's benchmark kernels, written here (issue 6) */
 	{.name = "mm_sm20", .ref = ref_matrix_mul, .ours = true},
 	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},

@@ -115,3 +115,25 @@ static void select_ref(conf_io *io, int forward)
 
 void ref_volta_select_backward(conf_io *io) { select_ref(io, 0); }
 void ref_volta_select_forward2(conf_io *io) { select_ref(io, 1); }
+
+/* shfl_64(a, c): c[i] = a[i] + __shfl_sync(full, a[i], 0) (lane 0 of i's warp), doubles */
+void ref_volta_shfl_64(conf_io *io)
+{
+	const double *a = conf_in(io, "a");
+	double *c = conf_want(io, "c");
+	for (uint32_t i = 0; i < warps(io) * 32; i++)
+		c[i] = a[i] + a[i & ~31u];
+}
+
+/* vector16_add(a, b, c, n): for i < n, c[i].v[k] = a[i].v[k] + b[i].v[k], k < 16 (floats) */
+void ref_volta_vector16_add(conf_io *io)
+{
+	const float *a = conf_in(io, "a"), *b = conf_in(io, "b");
+	float *c = conf_want(io, "c");
+	int32_t n = (int32_t)conf_param32(io, 0x18);
+	if (n < 0 || (uint64_t)n * 16 > conf_count(io, "c"))
+		conf_fail("vector16_add: n structs do not fit the buffers");
+	for (int32_t i = 0; i < n; i++)
+		for (int k = 0; k < 16; k++)
+			c[16 * i + k] = a[16 * i + k] + b[16 * i + k];
+}
