@@ -111,6 +111,8 @@ static const conf_case cases[] = {
 	{.name = "sm_89_match_test", .ref = ref_volta_match, .spec = "sm_89_match_test.eq.spec"},
 	{.name = "sm_89_shfl_64", .ref = ref_volta_shfl_64},
 	{.name = "sm_89_vector16_add", .ref = ref_volta_vector16_add},
+	{.name = "sm_89_sqrtf_standard", .ref = ref_volta_sqrtf},
+	{.name = "sm_89_sqrtf_standard", .ref = ref_volta_sqrtf, .spec = "sm_89_sqrtf_standard.tiny.spec"},
 	/* the thesis's benchmark kernels, written here (issue 6) */
 	{.name = "mm_sm20", .ref = ref_matrix_mul, .ours = true},
 	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},

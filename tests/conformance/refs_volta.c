@@ -137,3 +137,15 @@ void ref_volta_vector16_add(conf_io *io)
 		for (int k = 0; k < 16; k++)
 			c[16 * i + k] = a[16 * i + k] + b[16 * i + k];
 }
+
+/* sqrtf_standard(a, c, n): for i < n, c[i] = sqrtf(a[i]) (correctly rounded) */
+void ref_volta_sqrtf(conf_io *io)
+{
+	const float *a = conf_in(io, "a");
+	float *c = conf_want(io, "c");
+	int32_t n = (int32_t)conf_param32(io, 0x10);
+	if (n < 0 || (uint64_t)n > conf_count(io, "c"))
+		conf_fail("sqrtf: n elements do not fit the buffers");
+	for (int32_t i = 0; i < n; i++)
+		c[i] = sqrtf(a[i]);
+}

@@ -12,5 +12,6 @@ void ref_volta_select_backward(conf_io *io);
 void ref_volta_select_forward2(conf_io *io);
 void ref_volta_shfl_64(conf_io *io);
 void ref_volta_vector16_add(conf_io *io);
+void ref_volta_sqrtf(conf_io *io);
 
 #endif
