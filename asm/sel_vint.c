@@ -90,6 +90,7 @@ void asm_sel_vimad(asm_ctx *c, int op)
 	in->s[2] = sel_src_int(c, k + 2);
 	in->s[3] = in->s[2];
 	if (o->kind == OPND_REG && o->reg != AST_RZ) {
+		asm_reg_ok(c, o, o->uniform ? 1 : 2);
 		asm_note_reg(c, o->reg, 2);
 		in->s[3].reg = (uint16_t)(o->reg + 1);
 	} else if (o->kind == OPND_CBANK) {
@@ -234,6 +235,13 @@ void asm_sel_vlea(asm_ctx *c, int op)
 	uint8_t unused2;
 	if (x)
 		carry_ins(c, j, 1, &in->sub3, &unused2);
+}
+
+/* REDUX, R2UR and VOTEU write one value for the warp: a uniform register */
+static void need_uniform(asm_ctx *c, const ast_opnd *o)
+{
+	if (o->kind == OPND_REG && !o->uniform && o->reg != AST_RZ)
+		asm_err(c, o->loc, "%s writes a uniform register (URn)%s", c->desc->name, "");
 }
 
 static void two_src(asm_ctx *c, emu_handler h)
@@ -385,6 +393,8 @@ void asm_sel_vvote(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "%s takes .ANY, .ALL or .EQ and [Rd,] Pq, Pa%s", c->desc->name, "");
 		return;
 	}
+	if (c->desc->name[4] == 'U' && k) /* VOTEU */
+		need_uniform(c, &ai->ops[0]);
 	in->h = EMU_H_VVOTE;
 	in->sub = (uint8_t)m;
 	in->d = k ? asm_dst_reg(c, &ai->ops[0], 1) : EMU_RZ_SINK;
@@ -434,6 +444,7 @@ void asm_sel_vredux(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "REDUX needs .SUM, .MIN, .MAX, .AND, .OR or .XOR%s", "", "");
 		return;
 	}
+	need_uniform(c, &ai->ops[0]);
 	two_src(c, EMU_H_VREDUX);
 	c->in->sub = (uint8_t)m;
 	c->in->sign = asm_has_mod(ai, "S32");
@@ -442,5 +453,6 @@ void asm_sel_vredux(asm_ctx *c, int op)
 void asm_sel_vr2ur(asm_ctx *c, int op)
 {
 	(void)op;
+	need_uniform(c, &c->ai->ops[0]);
 	two_src(c, EMU_H_VR2UR);
 }

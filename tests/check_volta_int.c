@@ -521,6 +521,11 @@ START_TEST(errors_are_located)
 		{"MOV R2, R3, 0x1f;\n", "2:13: error: MOV's lane mask is a 4-bit immediate"},
 		{"CS2R R2, SR_TID.X;\n", "CS2R reads SRZ or SR_CLOCKLO"},
 		{"IADD3 R2, R3, R4, R5, P0;\n", "IADD3: .X takes carry-in predicates last"},
+		{"REDUX.SUM R4, R2;\n", "2:11: error: REDUX writes a uniform register (URn)"},
+		{"R2UR R4, R2;\n", "2:6: error: R2UR writes a uniform register (URn)"},
+		{"VOTEU.ANY R4, UPT, P0;\n", "2:11: error: VOTEU writes a uniform register (URn)"},
+		{"LDG.E R2, [R2.64+UR4+UR5];\n", "error: syntax error"},
+		{"IMAD.WIDE R2, R3, R4, R5;\n", "2:23: error: register R5 is not aligned for a 2-register access"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char src[400];
