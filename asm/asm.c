@@ -293,7 +293,7 @@ emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
 		s.imm = asm_imm_value(c, o, is_float, wide_imm);
 		break;
 	case OPND_CBANK:
-		if (o->reg >= 0 && o->reg != AST_RZ) {
+		if ((o->reg >= 0 && o->reg != AST_RZ) || (o->has_ureg && o->ureg != AST_RZ)) {
 			asm_err(c, o->loc, "an indexed constant c[b][Rn+o] is only accepted by LDC and BRX%s",
 			    "", "");
 			break;

@@ -404,10 +404,12 @@ START_TEST(more_widths_and_forms)
 		"STG.E [R30.64+0x14], R5;\nSTG.E [R30.64+0x18], R8;\nSTG.E [R30.64+0x1c], R9;\n"
 		/* constants: LDC.U8 of c[0x3][0x11] = 0xf0; ULDC.S16 of c[0x3][0x12] = 0xffff8081 */
 		"LDC.U8 R4, c[0x3][0x11];\nSTG.E [R30.64+0x20], R4;\nULDC.S16 UR4, c[0x3][0x12];\nMOV R4, UR4;\n"
-		"STG.E [R30.64+0x24], R4;\nEXIT;\n"
+		"STG.E [R30.64+0x24], R4;\n"
+		/* a uniform index: c[0x3][UR6] with UR6 = 0x10 */
+		"UMOV UR6, 0x10;\nLDC R4, c[0x3][UR6];\nSTG.E [R30.64+0x28], R4;\nEXIT;\n"
 		".expect v = 9 7\n.expect f = 3.75\n");
-	static const uint32_t want[] = {1, 0x55555555, 5, 0xf0, 0xfffffff0, 5, 8, 1, 0xf0, 0xffff8081};
-	for (int i = 0; i < 10; i++)
+	static const uint32_t want[] = {1, 0x55555555, 5, 0xf0, 0xfffffff0, 5, 8, 1, 0xf0, 0xffff8081, 0x8081f0f1};
+	for (int i = 0; i < 11; i++)
 		ck_assert_msg(th_word(&r, "out", i) == want[i], "word %d: got 0x%x, want 0x%x", i, th_word(&r, "out", i),
 			      want[i]);
 	th_free(&r);
@@ -525,6 +527,7 @@ START_TEST(errors_are_located)
 		{"R2UR R4, R2;\n", "2:6: error: R2UR writes a uniform register (URn)"},
 		{"VOTEU.ANY R4, UPT, P0;\n", "2:11: error: VOTEU writes a uniform register (URn)"},
 		{"LDG.E R2, [R2.64+UR4+UR5];\n", "error: syntax error"},
+		{"IADD3 R2, R3, c[0x0][UR4], RZ;\n", "2:15: error: an indexed constant c[b][Rn+o] is only accepted by LDC and BRX"},
 		{"IMAD.WIDE R2, R3, R4, R5;\n", "2:23: error: register R5 is not aligned for a 2-register access"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
