@@ -406,10 +406,15 @@ START_TEST(more_widths_and_forms)
 		"LDC.U8 R4, c[0x3][0x11];\nSTG.E [R30.64+0x20], R4;\nULDC.S16 UR4, c[0x3][0x12];\nMOV R4, UR4;\n"
 		"STG.E [R30.64+0x24], R4;\n"
 		/* a uniform index: c[0x3][UR6] with UR6 = 0x10 */
-		"UMOV UR6, 0x10;\nLDC R4, c[0x3][UR6];\nSTG.E [R30.64+0x28], R4;\nEXIT;\n"
+		"UMOV UR6, 0x10;\nLDC R4, c[0x3][UR6];\nSTG.E [R30.64+0x28], R4;\n"
+		/* STS.128 {1,2,3,4} at 0x40, LDS.64 of 0x48: {3,4}; STL.128 then LDL.64: {1,2} */
+		"MOV R20, 0x1;\nMOV R21, 0x2;\nMOV R22, 0x3;\nMOV R23, 0x4;\nSTS.128 [0x40], R20;\nLDS.64 R24, [0x48];\n"
+		"STG.E [R30.64+0x2c], R24;\nSTG.E [R30.64+0x30], R25;\nSTL.128 [R1+0x20], R20;\nLDL.64 R26, [R1+0x20];\nSTG.E [R30.64+0x34], R26;\n"
+		"STG.E [R30.64+0x38], R27;\nEXIT;\n"
 		".expect v = 9 7\n.expect f = 3.75\n");
-	static const uint32_t want[] = {1, 0x55555555, 5, 0xf0, 0xfffffff0, 5, 8, 1, 0xf0, 0xffff8081, 0x8081f0f1};
-	for (int i = 0; i < 11; i++)
+	static const uint32_t want[] = {1, 0x55555555, 5, 0xf0, 0xfffffff0, 5, 8, 1, 0xf0, 0xffff8081, 0x8081f0f1,
+					3, 4, 1, 2};
+	for (int i = 0; i < 15; i++)
 		ck_assert_msg(th_word(&r, "out", i) == want[i], "word %d: got 0x%x, want 0x%x", i, th_word(&r, "out", i),
 			      want[i]);
 	th_free(&r);
