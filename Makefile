@@ -27,7 +27,7 @@ LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptx
           asm/asm.c asm/sel.c asm/sel_wide.c asm/sel_prmt.c asm/sel_fermi.c asm/variant.c \
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
-          gen/maxwell.c gen/volta.c asm/sel_volta.c asm/sel_vfp.c \
+          gen/maxwell.c gen/volta.c asm/sel_volta.c asm/sel_vfp.c asm/sel_vint.c asm/sel_vmem.c \
           cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
           dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))

@@ -295,7 +295,7 @@ emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
 		s.imm = asm_imm_value(c, o, is_float, wide_imm);
 		break;
 	case OPND_CBANK:
-		if (o->reg >= 0 && o->reg != AST_RZ) {
+		if ((o->reg >= 0 && o->reg != AST_RZ) || (o->has_ureg && o->ureg != AST_RZ)) {
 			asm_err(c, o->loc, "an indexed constant c[b][Rn+o] is only accepted by LDC and BRX%s",
 			    "", "");
 			break;
@@ -347,6 +347,14 @@ void asm_src_mods(emu_src *s, const ast_opnd *o, bool is_float)
 
 void asm_mem_operand(asm_ctx *c, const ast_opnd *o, bool wide)
 {
+	wide |= o->wide64; /* [R2.64]: the pair, whatever the modifiers say */
+	c->in->wide = wide;
+	c->in->ascale = o->scale;
+	c->in->xreg = EMU_NO_REG;
+	if (o->has_ureg && o->ureg != AST_RZ) { /* the generation placed URm's row (gen/volta.c) */
+		c->in->xreg = (uint16_t)o->ureg;
+		asm_note_reg(c, o->ureg, wide && o->reg < 0 ? 2 : 1);
+	}
 	if (o->reg >= 0 && o->reg != AST_RZ) {
 		asm_reg_ok(c, o, wide ? 2 : 1);
 		asm_note_reg(c, o->reg, wide ? 2 : 1);
@@ -448,6 +456,11 @@ int asm_sreg_code(const char *name)
 		{"SRCLOCKLO", SR_CLOCKLO}, {"SRCLOCKHI", SR_CLOCKHI}, {"SR0", SR_ZERO},
 		{"SREQMASK", SR_LANEMASK_EQ}, {"SRLTMASK", SR_LANEMASK_LT}, {"SRLEMASK", SR_LANEMASK_LE},
 		{"SRGTMASK", SR_LANEMASK_GT}, {"SRGEMASK", SR_LANEMASK_GE},
+		/* sm_70+: the CTA's rank in its cluster (one-CTA clusters: 0), the generic shared
+		   window's high word, the SM (one here) and the global timer (the clock) */
+		{"SRCGACTAID", SR_ZERO}, {"SRSWINHI", SR_SWINHI}, {"SRSMID", SR_ZERO},
+		{"SRGLOBALTIMERLO", SR_CLOCKLO}, {"SRGLOBALTIMERHI", SR_CLOCKHI},
+		{"SRGLOBALTIMER", SR_CLOCKLO},
 	};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcmp(map[i].n, n))
@@ -458,6 +471,21 @@ int asm_sreg_code(const char *name)
 /* ---- handler selection: one selector per family, named in the .def row ---- */
 
 /* ---- functions and program ---- */
+
+/* nvdisasm's RET.REL.NODEC R2 `(f): the register plus f's address, as cuobjdump's R2 0x0 */
+static void rel_labels(asm_ctx *c)
+{
+	for (int i = 0; i < c->af->ninsns; i++)
+		for (int k = 0; k < c->af->insns[i].nops; k++) {
+			ast_opnd *o = &c->af->insns[i].ops[k];
+			if (o->kind != OPND_REG || !o->rel || !o->name)
+				continue;
+			ast_opnd t = {.kind = OPND_LABEL, .loc = o->loc, .name = o->name};
+			c->ai = &c->af->insns[i];
+			uint32_t x = asm_target_index(c, &t, c->addrs);
+			o->ival = x < (uint32_t)c->af->ninsns ? c->addrs[x] : c->af->ninsns ? c->addrs[c->af->ninsns - 1] + 16 : 0;
+		}
+}
 
 static char *mnem_text(const ast_insn *ai)
 {
@@ -502,6 +530,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		if (af->labels[i].insn_index <= n && !ef->labels[af->labels[i].insn_index])
 			ef->labels[af->labels[i].insn_index] = xstrdup(af->labels[i].name);
 	sort_labels(c);
+	rel_labels(c);
 	for (int i = 0; i < n; i++) {
 		const ast_insn *ai = &af->insns[i];
 		emu_insn *in = &ef->insns[i];
@@ -518,16 +547,28 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->guard = ai->has_guard ? (uint8_t)ai->guard : AST_PT;
 		in->guard_neg = ai->guard_neg;
 		in->d = in->d2 = EMU_RZ_SINK;
-		in->areg = EMU_NO_REG;
+		in->areg = in->xreg = EMU_NO_REG;
 		int op = isa_lookup(c->dialect, ai->mnem);
 		if (op < 0) {
 			static const char *const tex[] = {"TEX", "TLD", "TLD4", "TXQ", "SULD", "SUST", "SURED", NULL};
 			bool is_tex = false;
 			for (int k = 0; tex[k]; k++)
 				is_tex |= !strcmp(ai->mnem, tex[k]);
+			static const char *const mma[] = {"HMMA", "IMMA", "BMMA", "DMMA", "HGMMA", "IGMMA", "QGMMA",
+							  "BGMMA", "LDSM", "STSM", NULL};
+			bool is_mma = false;
+			for (int k = 0; mma[k]; k++)
+				is_mma |= !strcmp(ai->mnem, mma[k]);
 			if (is_tex)
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture and surface "
 					  "accesses need sampler state that a listing does not carry", ai->mnem, c->target);
+			else if (is_mma)
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: tensor-core instructions "
+					  "(matrix fragments spread over a warp's lanes) are not emulated", ai->mnem, c->target);
+			else if (!strcmp(ai->mnem, "LDGSTS") || !strcmp(ai->mnem, "LDGDEPBAR") || !strcmp(ai->mnem, "UBLKCP") ||
+				 !strcmp(ai->mnem, "UTMALDG") || !strcmp(ai->mnem, "SYNCS"))
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: asynchronous copies and "
+					  "their barriers are not emulated", ai->mnem, c->target);
 			else if (nearest_opcode(c->dialect, ai->mnem))
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s; did you mean %s?", ai->mnem,
 					  c->target, nearest_opcode(c->dialect, ai->mnem));

@@ -880,7 +880,7 @@ void asm_sel_brx(asm_ctx *c, int op)
 		/* BRX Rn -0x130 (Maxwell): the target is Rn + the next instruction's address + the
 		   offset */
 		if (o->rel)
-			c->in->off = (int32_t)(c->addrs[c->idx] + 8 + o->ival);
+			c->in->off = (int32_t)(c->addrs[c->idx] + (c->gen->insn_bytes ? c->gen->insn_bytes : 8) + o->ival);
 		return;
 	}
 	if (o->bank < 0 || o->bank >= EMU_NBANKS) {

@@ -54,7 +54,8 @@ void asm_sel_vbreak(asm_ctx *c, int op)
 	c->in->sub = (uint8_t)(n < 0 ? 0 : n);
 }
 
-/* BMOV.32[.CLEAR] Rd, Bn and BMOV.32 Bn, Rs */
+/* BMOV.32[.CLEAR] Rd, Bn; BMOV.32 Bn, Rs or an immediate; BMOV.32[.CLEAR] Bd, Bs (sm_87's
+   prologue moves B0 down to B15 this way: Bd = Bs, then .CLEAR empties Bs) */
 void asm_sel_vbmov(asm_ctx *c, int op)
 {
 	(void)op;
@@ -68,7 +69,15 @@ void asm_sel_vbmov(asm_ctx *c, int op)
 		in->d = asm_dst_reg(c, &ai->ops[0], 1);
 		return;
 	}
-	if (is_barrier(&ai->ops[0]) && ai->ops[1].kind == OPND_REG) {
+	if (is_barrier(&ai->ops[0]) && is_barrier(&ai->ops[1])) {
+		int d = barrier(c, 0), s = barrier(c, 1);
+		in->h = EMU_H_BMOV_BB;
+		in->sub = (uint8_t)(d < 0 ? 0 : d);
+		in->sub3 = (uint8_t)(s < 0 ? 0 : s);
+		in->sub2 = asm_has_mod(ai, "CLEAR");
+		return;
+	}
+	if (is_barrier(&ai->ops[0]) && (ai->ops[1].kind == OPND_REG || ai->ops[1].kind == OPND_IMM)) {
 		int n = barrier(c, 0);
 		if (asm_has_mod(ai, "CLEAR"))
 			asm_err(c, ai->loc, "BMOV.CLEAR clears the barrier it reads: BMOV.32.CLEAR Rd, Bn%s", "", "");
@@ -77,8 +86,8 @@ void asm_sel_vbmov(asm_ctx *c, int op)
 		in->s[0] = sel_src_int(c, 1);
 		return;
 	}
-	asm_err(c, ai->loc, "BMOV is supported as BMOV.32 Rd, Bn and BMOV.32 Bn, Rs (a convergence "
-		"barrier and a register)%s", "", "");
+	asm_err(c, ai->loc, "BMOV is supported as BMOV.32 Rd, Bn, BMOV.32 Bn, Rs|imm and BMOV.32 Bd, Bs "
+		"(convergence barriers and registers)%s", "", "");
 }
 
 /* WARPSYNC mask | WARPSYNC.ALL (.EXCLUSIVE: the same wait) */
@@ -124,9 +133,11 @@ void asm_sel_vbra(asm_ctx *c, int op)
 		in->h = EMU_H_BRA_DIV;
 		in->sub = div;
 		in->s[0] = sel_src_int(c, 0);
+	} else if (o->kind == OPND_PRED && ai->has_guard && !(ai->guard == AST_PT && !ai->guard_neg)) {
+		/* @P0 BRA P1, t: the lanes whose guard and P1 both hold branch */
+		in->h = EMU_H_BRA_P;
+		in->s[0] = sel_src_pred(o);
 	} else if (o->kind == OPND_PRED) {
-		if (ai->has_guard && ai->guard != AST_PT)
-			asm_err(c, ai->loc, "a BRA with a predicate operand cannot be guarded too%s", "", "");
 		in->guard = (uint8_t)o->reg;
 		in->guard_neg = o->inv;
 	} else {

@@ -1,5 +1,6 @@
 /* Preparing a launch for run, stats, trace, debug and compare: read, assemble, configure, apply directives. */
 #include <signal.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +14,26 @@
    launch (a signal handler has nowhere else to write). */
 static volatile sig_atomic_t cli_interrupted;
 
+static struct timespec cli_first_interrupt;
+
+/* The first SIGINT asks the run to stop (it says where and what it counted); another one
+   at least 0.2 s later ends the process at once. A second one sooner is the same request
+   delivered twice: timeout(1), for one, signals the child and then its process group. */
 static void on_sigint(int sig)
 {
-	(void)sig;
-	cli_interrupted = 1;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now); /* async-signal-safe */
+	if (!cli_interrupted) {
+		cli_first_interrupt = now;
+		cli_interrupted = 1;
+		return;
+	}
+	double since = (double)(now.tv_sec - cli_first_interrupt.tv_sec) +
+		       1e-9 * (double)(now.tv_nsec - cli_first_interrupt.tv_nsec);
+	if (since >= 0.2) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 }
 
 void cli_catch_interrupt(emu_ctx *x)
@@ -24,7 +41,6 @@ void cli_catch_interrupt(emu_ctx *x)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;
-	sa.sa_flags = (int)SA_RESETHAND; /* a second Ctrl-C ends the process at once */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	x->interrupt = &cli_interrupted;

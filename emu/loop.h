@@ -44,6 +44,7 @@
 #include "emu/ops_wide.h"
 #include "emu/ops_vfp.h"
 #include "emu/ops_printf.h"
+#include "emu/ops_volta.h"
 
 /* ---- the warp loop ---- */
 
@@ -261,6 +262,13 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			st = cf_bra(w, G, guarded, pc, pc + 1, in->target);
 			VM_BREAK;
 		VM_CASE(BRAU) cf_bra_u(w, G, pc + 1, in->target); VM_BREAK;
+		VM_CASE(BRA_P) { /* @P0 BRA P1, t (sm_70+): lanes whose guard and P1 hold branch */
+			uint32_t T = G & pred_val(w, &in->s[0]);
+			if (T && T != A)
+				stats->divergent++;
+			st = cf_bra(w, T, true, pc, pc + 1, in->target);
+			VM_BREAK;
+		}
 		VM_CASE(BRX)
 			if (guarded && G && G != A)
 				stats->divergent++;
@@ -320,6 +328,14 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			st = cf_bset(w, in->sub, a[__builtin_ctz(G)]);
 			VM_BREAK;
 		}
+		VM_CASE(BMOV_BB) { /* Bd = Bs; .CLEAR: then Bs = 0 */
+			uint32_t v = cf_bget(w, in->sub3);
+			if (in->sub2)
+				st = cf_bset(w, in->sub3, 0);
+			if (st == CF_OK)
+				st = cf_bset(w, in->sub, v);
+			VM_BREAK;
+		}
 		VM_CASE(WARPSYNC) {
 			if (!G)
 				VM_BREAK;
@@ -338,6 +354,24 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				cf_bra_u(w, A, pc + 1, in->target);
 			VM_BREAK;
 		}
+		/* Volta's integer, logic, uniform and warp operations (emu/ops_volta.h) */
+		VM_CASE(VIMAD) h_vimad(x, w, in, G); VM_BREAK;
+		VM_CASE(VIADD3) h_viadd3(x, w, in, G); VM_BREAK;
+		VM_CASE(VLOP3) h_vlop3(x, w, in, G); VM_BREAK;
+		VM_CASE(VPLOP3) h_vplop3(w, in, G); VM_BREAK;
+		VM_CASE(VSHF) h_vshf(x, w, in, G); VM_BREAK;
+		VM_CASE(VLEA) h_vlea(x, w, in, G); VM_BREAK;
+		VM_CASE(VSGXT) h_vsgxt(x, w, in, G); VM_BREAK;
+		VM_CASE(VBMSK) h_vbmsk(x, w, in, G); VM_BREAK;
+		VM_CASE(VPRMT) h_vprmt(x, w, in, G); VM_BREAK;
+		VM_CASE(VISETP) h_visetp(x, w, in, G); VM_BREAK;
+		VM_CASE(VBREV) h_vbrev(x, w, in, G); VM_BREAK;
+		VM_CASE(VMOVM) h_vmovm(x, w, in, G); VM_BREAK;
+		VM_CASE(VVOTE) h_vvote(w, in, A & pm, G); VM_BREAK; /* VOTEU: the group's lanes vote */
+		VM_CASE(VMATCH) h_vmatch(x, w, in, G); VM_BREAK;
+		VM_CASE(VREDUX) h_vredux(x, w, in, G); VM_BREAK;
+		VM_CASE(VR2UR) h_vr2ur(x, w, in, G); VM_BREAK;
+		VM_CASE(VCS2R) h_vcs2r(x, w, in, G); VM_BREAK;
 		VM_DEFAULT /* a base handler that asm/variant.c did not resolve: a bug, not input */
 			emu_trap_at(x, w, -1, in, "internal error: unresolved handler %d", in->h);
 			return RUN_TRAP;

@@ -23,6 +23,7 @@ static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	case SR_WARPID: v = (uint32_t)w->id; break;
 	case SR_CLOCKLO: v = (uint32_t)c->issued; break;
 	case SR_CLOCKHI: v = (uint32_t)(c->issued >> 32); break;
+	case SR_SWINHI: v = EMU_SHARED_WINDOW_HI; break;
 	default: v = 0; break;
 	}
 	LANE_LOOP WR(d, l, v);

@@ -15,6 +15,10 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 		a = (uint64_t)w->r[in->areg + 1][l] << 32 | w->r[in->areg][l];
 	else
 		a = w->r[in->areg][l];
+	a <<= in->ascale;
+	if (in->xreg != EMU_NO_REG) /* sm_70+ [Rn+URm]; [URm] alone: the pair is the address */
+		a += in->wide && in->areg == EMU_NO_REG ? (uint64_t)w->r[in->xreg + 1][l] << 32 | w->r[in->xreg][l]
+							: w->r[in->xreg][l];
 	a += (uint64_t)(int64_t)in->off;
 	if (!in->wide) /* 32-bit addressing wraps */
 		a &= 0xffffffffu;
@@ -24,7 +28,10 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 		return NULL;
 	}
 	uint8_t *p = NULL;
-	if (sp == EMU_SP_GLOBAL && a - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE) {
+	if (sp == EMU_SP_GLOBAL && a >> 32 == EMU_SHARED_WINDOW_HI) {
+		sp = EMU_SP_SHARED; /* sm_70+ generic address {SR_SWINHI : offset} */
+		a &= 0xffffffffu;
+	} else if (sp == EMU_SP_GLOBAL && a - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE) {
 		sp = EMU_SP_SHARED; /* generic address in the shared window */
 		a -= EMU_SHARED_WINDOW;
 	} else if (sp == EMU_SP_GLOBAL && a - EMU_LOCAL_WINDOW < EMU_LOCAL_WINDOW_SIZE) {
@@ -59,7 +66,7 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
    Returns false to fall back to the general path (which reports any fault). */
 static bool fast_global(emu_ctx *x, const emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
 {
-	if (in->wide || in->areg == EMU_NO_REG || G == 0)
+	if (in->wide || in->areg == EMU_NO_REG || in->xreg != EMU_NO_REG || in->ascale || G == 0)
 		return false;
 	unsigned size = in->width;
 	const uint32_t *ar = w->r[in->areg];
@@ -225,8 +232,9 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 			return false;
 		uint64_t old = 0, b = 0, c = 0;
 		for (int k = 0; k < (w64 ? 2 : 1); k++) {
-			b |= (uint64_t)(in->s[0].kind == SRC_REG ? w->r[in->s[0].reg + k][l] : 0) << (32 * k);
-			c |= (uint64_t)(in->s[1].kind == SRC_REG ? w->r[in->s[1].reg + k][l] : 0) << (32 * k);
+			/* an immediate (ATOMS.POPC.INC's 1) is the low word */
+			b |= (uint64_t)(in->s[0].kind == SRC_REG ? w->r[in->s[0].reg + k][l] : k ? 0 : in->s[0].imm) << (32 * k);
+			c |= (uint64_t)(in->s[1].kind == SRC_REG ? w->r[in->s[1].reg + k][l] : k ? 0 : in->s[1].imm) << (32 * k);
 		}
 		/* CTAs may run on several threads: the read-modify-write is a real atomic */
 		if (w64) {

@@ -40,6 +40,7 @@ typedef enum {
 	SR_NTID_X, SR_NTID_Y, SR_NTID_Z, SR_NCTAID_X, SR_NCTAID_Y, SR_NCTAID_Z,
 	SR_LANEID, SR_WARPID, SR_CLOCKLO, SR_CLOCKHI, SR_ZERO, SR_LANEMASK_EQ,
 	SR_LANEMASK_LT, SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE,
+	SR_SWINHI,         /* sm_70+: the high word of a generic shared address */
 } emu_sreg;
 
 typedef struct {
@@ -58,6 +59,9 @@ typedef struct {
 	uint16_t d, d2;    /* destination registers or predicates */
 	uint16_t areg;     /* address register (RZ: none) */
 	int32_t off;       /* address offset */
+	uint16_t xreg;     /* a second address register added to it ([Rn+URm]; EMU_NO_REG: none);
+			      alone with .wide, the 64-bit base ([URm] pair) */
+	uint8_t ascale;    /* areg is shifted left this much first ([Rn.X4]: 2) */
 	uint16_t areg2;    /* LD_LDU: the second load's address register, offset, width */
 	int32_t off2;
 	uint8_t width2;

@@ -21,6 +21,10 @@
 #define EMU_LOCAL_WINDOW 0xfe000000u
 #define EMU_LOCAL_WINDOW_SIZE 0x01000000u
 
+/* sm_70+ generic addresses are 64-bit: SR_SWINHI gives this high word, and {it : offset}
+   reaches shared memory (far from any buffer a spec places) */
+#define EMU_SHARED_WINDOW_HI 0x0000fffeu
+
 #define EMU_NBANKS ISA_NCBANKS
 #define EMU_BANK_BYTES ISA_CBANK_BYTES
 
@@ -46,6 +50,12 @@ enum { EMU_AT_U32, EMU_AT_S32, EMU_AT_U64, EMU_AT_S64, EMU_AT_F32 };
 enum { EMU_SP_GLOBAL, EMU_SP_SHARED, EMU_SP_LOCAL, EMU_SP_CONST };
 enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,
        EMU_MUFU_SQRT, EMU_MUFU_RCP64H, EMU_MUFU_RSQ64H };
+
+/* Volta: a carry-in predicate as a code byte (emu/ops_volta.h pcode_mask): 0 none */
+enum { EMU_PC_ROW = 0x0f, EMU_PC_INV = 0x20, EMU_PC_ON = 0x40 };
+enum { EMU_PRMT_DEFAULT, EMU_PRMT_F4E, EMU_PRMT_B4E, EMU_PRMT_RC8, EMU_PRMT_ECL, EMU_PRMT_ECR,
+       EMU_PRMT_RC16 };
+enum { EMU_REDUX_SUM, EMU_REDUX_MIN, EMU_REDUX_MAX, EMU_REDUX_AND, EMU_REDUX_OR, EMU_REDUX_XOR };
 
 /* XMAD's flags (emu_insn.sub): halves of a and b, product shifted left 16, merge, the
    addend plus b << 16, the addend's high or low half. */

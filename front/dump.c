@@ -67,6 +67,11 @@ static bool header_line(const char *l)
    .nv.info, .section .symtab ...) or the ELF header of cuobjdump -elf. */
 static bool elf_start(const char *l)
 {
+	size_t n = strcspn(l, "\r\n");
+	while (n && (l[n - 1] == ' ' || l[n - 1] == '\t' || l[n - 1] == '\r'))
+		n--;
+	if (n && l[n - 1] == ':') /* nvdisasm's label .text.k: (its code follows) */
+		return false;
 	return starts(l, ".section ") || starts(l, ".nv.") || starts(l, ".text.") || starts(l, ".rel.") ||
 	       starts(l, ".symtab") || starts(l, ".strtab") || starts(l, ".shstrtab") ||
 	       (isdigit((unsigned char)l[0]) && isdigit((unsigned char)l[1]) && starts(l + 2, "bit elf:")) ||

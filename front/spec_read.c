@@ -578,6 +578,21 @@ static const char *nearest_directive(const char *d)
 	return best;
 }
 
+/* What nvdisasm prints around the code (.section, .global, ... and .text.NAME: or .L_x_3:
+   labels): the SASS front end reads what it needs of them, the spec has nothing to do. */
+static bool nvdisasm_directive(const char *d)
+{
+	static const char *const names[] = {".elftype", ".section", ".sectioninfo", ".sectionflags",
+					    ".sectionentsize", ".align", ".global", ".weak", ".type",
+					    ".size", ".other", ".zero", ".byte", ".short", ".word",
+					    ".dword", NULL};
+	for (int k = 0; names[k]; k++)
+		if (!strcmp(d, names[k]))
+			return true;
+	size_t n = strlen(d);
+	return n > 1 && d[n - 1] == ':';
+}
+
 /* One directive line (tokenized into p); rest: the text after it, for a PTXPlus table. */
 /* .printf "format": C escapes \n \t \" \\ \% inside the quotes */
 static void d_printf(pstate *p, const char *line)
@@ -658,7 +673,7 @@ static void directive(pstate *p, const char *line, const char *rest)
 		d_const(p, &p->replaced_consts);
 	else if (!strcmp(d, ".expect"))
 		d_expect(p, &p->replaced_expects);
-	else if (strcmp(d, ".headerflags")) {
+	else if (strcmp(d, ".headerflags") && !nvdisasm_directive(d)) {
 		const char *near = nearest_directive(d);
 		if (near) {
 			char m[120];

@@ -35,6 +35,8 @@ static void volta_begin(asm_ctx *c)
 			ast_opnd *o = &af->insns[i].ops[k];
 			if (o->uniform && o->reg != AST_RZ)
 				o->reg += base;
+			if (o->has_ureg && o->ureg != AST_RZ) /* [Rn+URm], [URm] */
+				o->ureg += base;
 		}
 }
 

@@ -16,7 +16,7 @@ typedef enum {
 	OPND_IMM,    /* integer immediate: ival */
 	OPND_FIMM,   /* float literal: fval */
 	OPND_CBANK,  /* c[bank][reg + ival] (reg = -1 without register) */
-	OPND_MEM,    /* [reg + ival] (reg = -1 without register) */
+	OPND_MEM,    /* [reg + ureg + ival] (reg = -1 without register) */
 	OPND_SREG,   /* SR_xxx: name */
 	OPND_LABEL,  /* identifier: name */
 	OPND_CCTEST, /* CC.T etc.: name */
@@ -38,6 +38,10 @@ typedef struct {
 	bool reuse;
 	bool uniform;       /* URn (sm_70+): reg is n until the generation places the row */
 	bool rel;           /* Rn -0x130: a register with an offset (relative BRX) */
+	bool wide64;        /* [Rn.64 ...]: a 64-bit address in a register pair */
+	uint8_t scale;      /* [Rn.X4 ...]: the register shifted left this much */
+	bool has_ureg;      /* [Rn + URm ...] / [URm ...]: ureg is m (sm_70+) */
+	int ureg;
 	uint8_t half;       /* Tesla RnL (1) / RnH (2) */
 	uint8_t bsel;       /* a video source's byte R0.B0-.B3: 1 + the byte (0: none) */
 	uint8_t width;      /* Tesla g [..].U16 etc.: access bytes (0: the instruction's) */

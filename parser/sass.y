@@ -39,9 +39,10 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 %token <str> ID "identifier" MOD "modifier" SREG "special register" CCTEST "condition-code test"
 %token <str> LABELDEF "label" CODEFOR "'code for sm_XX'"
 %token GBANK "'g ['" OBANK "'o ['" GMEM14 "'global14 ['"
-%token CBANK "'c ['" FUNCTION "'Function :'" NL "end of line"
+%token CBANK "'c ['" DESC "'desc ['" FUNCTION "'Function :'" NL "end of line"
+%token <str> SECTION "'.section .text.NAME'"
 
-%type <opnd> operand regop addr cbank cbankop smem saddr absreuse
+%type <opnd> operand regop addr abase areg cbank cbankop smem saddr absreuse
 %type <ival> intval
 %destructor { free($$); } <str>
 %destructor { free($$.name); } <opnd>
@@ -75,6 +76,7 @@ content
 				}
 	| FUNCTION ID           { ast_begin_func(u, $2, L(@2)); }
 	| FUNCTION              { ast_error(&u->diags, L(@1), "missing function name"); }
+	| SECTION               { ast_begin_func(u, $1, L(@1)); }
 	| labels
 	| labels insn
 	| insn
@@ -183,6 +185,7 @@ operand
 	| regop '-' INT         { $$ = $1; $$.ival = -$3; $$.rel = true; /* Maxwell's relative BRX R4 -0x130 */ }
 	| regop '+' INT         { $$ = $1; $$.ival = $3; $$.rel = true; }
 	| regop INT             { $$ = $1; $$.ival = $2; $$.rel = true; /* sm_70's RET.REL.NODEC R2 0x0 */ }
+	| regop ID              { $$ = $1; $$.name = $2; $$.rel = true; /* nvdisasm's RET.REL.NODEC R2 `(f) */ }
 	| '-' regop             { $$ = $2; $$.neg = true; }
 	| '~' regop             { $$ = $2; $$.inv = true; }
 	| '|' regop '|'         { $$ = $2; $$.abs = true; }
@@ -199,6 +202,7 @@ operand
 	| '|' cbankop '|'       { $$ = $2; $$.abs = true; }
 	| '-' '|' cbankop '|'   { $$ = $3; $$.abs = true; $$.neg = true; }
 	| '[' addr ']'          { $$ = $2; $$.kind = OPND_MEM; }
+	| DESC UREG ']' '[' addr ']' { $$ = $5; $$.kind = OPND_MEM; /* the descriptor: caching policy only */ }
 	| SREG                  { $$ = (ast_opnd){.kind = OPND_SREG, .name = $1}; }
 	| ID                    { $$ = (ast_opnd){.kind = OPND_LABEL, .name = $1}; }
 	| CCTEST                { $$ = (ast_opnd){.kind = OPND_CCTEST, .name = $1}; }
@@ -275,10 +279,33 @@ cbankop
 	;
 
 addr
-	: REG                   { $$ = (ast_opnd){.reg = (int)$1}; }
-	| REG '+' intval        { $$ = (ast_opnd){.reg = (int)$1, .ival = $3}; }
-	| REG '-' INT           { $$ = (ast_opnd){.reg = (int)$1, .ival = -$3}; }
+	: abase                 { $$ = $1; }
+	| abase '+' intval      { $$ = $1; $$.ival = $3; }
+	| abase '-' INT         { $$ = $1; $$.ival = -$3; }
+	| areg                  { $$ = $1; }
+	| areg '+' intval       { $$ = $1; $$.ival = $3; }
+	| areg '-' INT          { $$ = $1; $$.ival = -$3; }
 	| intval                { $$ = (ast_opnd){.reg = -1, .ival = $1}; }
+	;
+
+/* Rn, Rn.64 (sm_75+: a 64-bit pair), Rn.X4 (scaled index), + URm (sm_70+), or URm alone */
+abase
+	: areg '+' UREG         { $$ = $1; $$.has_ureg = true; $$.ureg = (int)$3; }
+	| UREG                  { $$ = (ast_opnd){.reg = -1, .has_ureg = true, .ureg = (int)$1}; }
+	;
+
+areg
+	: REG                   { $$ = (ast_opnd){.reg = (int)$1}; }
+	| areg MOD              {
+					$$ = $1;
+					if (!strcmp($2, "64"))
+						$$.wide64 = true;
+					else if (!strcmp($2, "X4") || !strcmp($2, "X8") || !strcmp($2, "X16"))
+						$$.scale = (uint8_t)($2[1] == '4' ? 2 : $2[1] == '8' ? 3 : 4);
+					else if (strcmp($2, "U32") && strcmp($2, "reuse"))
+						ast_error(&u->diags, L(@2), "unknown address-register suffix '.%s'", $2);
+					free($2);
+				}
 	;
 
 %%

@@ -258,6 +258,30 @@ START_TEST(deadlock_traps)
 }
 END_TEST
 
+/* BMOV between barriers and from an immediate (sm_87's prologue): B0 = 0xf; B1 = B0 and
+   .CLEAR empties B0; reading them back gives 0xf and 0. @P0 BRA P1, t: lanes with both
+   (lane < 16 and odd) branch over the MOV: 8 lanes keep 1, the rest get 2. */
+START_TEST(bmov_barriers_and_bra_pred)
+{
+	th_run r;
+	int rc = th_run_text(&r, "t.sass",
+			     ".target sm_70\n.buffer out u32 32\n.buffer b u32 2\n.param u64 out\n.param u64 b\n"
+			     "S2R R0, SR_LANEID;\nMOV R2, c[0x0][0x160];\nMOV R3, c[0x0][0x164];\n"
+			     "IMAD R2, R0, 0x4, R2;\n"
+			     "BMOV.32 B0, 0xf;\nBMOV.32.CLEAR B1, B0;\nBMOV.32 R6, B1;\nBMOV.32 R7, B0;\n"
+			     "MOV R8, c[0x0][0x168];\nMOV R9, c[0x0][0x16c];\nSTG.E [R8], R6;\nSTG.E [R8+0x4], R7;\n"
+			     "MOV R5, 0x1;\nISETP.LT.AND P0, PT, R0, 0x10, PT;\nLOP3.LUT P1, RZ, R0, 0x1, RZ, 0xc0, !PT;\n"
+			     "@P0 BRA P1, SKIP;\nMOV R5, 0x2;\nSKIP:\nSTG.E [R2], R5;\nEXIT;\n");
+	ck_assert_msg(rc == 0, "%s", r.diag ? r.diag : "");
+	ck_assert_uint_eq(th_word(&r, "b", 0), 0xf);
+	ck_assert_uint_eq(th_word(&r, "b", 1), 0);
+	for (int l = 0; l < 32; l++)
+		ck_assert_uint_eq(th_word(&r, "out", l), l < 16 && (l & 1) ? 1 : 2);
+	ck_assert_uint_eq(r.x.stats.divergent, 1);
+	th_free(&r);
+}
+END_TEST
+
 /* The model's rules on their own (emu/cfbar.c). */
 START_TEST(rules_break_and_exit_release)
 {
@@ -341,6 +365,7 @@ Suite *volta_cf_suite(void)
 	tcase_add_test(t, bar_per_group);
 	tcase_add_test(t, shfl_in_divergence);
 	tcase_add_test(t, deadlock_traps);
+	tcase_add_test(t, bmov_barriers_and_bra_pred);
 	tcase_add_test(t, rules_break_and_exit_release);
 	tcase_add_test(t, rules_bmov_clear_releases);
 	tcase_add_test(t, rules_bar_per_group);

@@ -162,20 +162,20 @@ check two-nosuch 2 "$SIMTEMU" run -q --accelsim-trace "$tmp/two2" --accelsim-ker
 contains two-nosuch-msg "$tmp/err" "no function 'third'"
 
 # --- targets: the nearest map, opcodes a map lacks, no map, a trap ---
-check shl-70 0 "$SIMTEMU" run -q --accelsim-trace "$tmp/s70" "$here/shl.sass"
-contains shl-70-warns "$tmp/err" "opcode SHL (SHL at /*0010*/) is not in Accel-Sim's map for binary version 70"
-check shl-75 0 "$SIMTEMU" run -q --target sm_75 --accelsim-trace "$tmp/s75" "$here/shl.sass"
-if [ -s "$tmp/err" ]; then bad "shl-75: stderr not empty"; cat "$tmp/err"; else ok; fi
-contains shl-75-version "$tmp/s75/kernel-1.traceg" "-binary version = 75"
-check shl-89 0 "$SIMTEMU" run -q --target sm_89 --accelsim-trace "$tmp/s89" "$here/shl.sass"
-contains shl-89-says "$tmp/err" "sm_89 has no map in Accel-Sim: writing binary version 86"
-contains shl-89-version "$tmp/s89/kernel-1.traceg" "-binary version = 86"
+check umov-70 0 "$SIMTEMU" run -q --accelsim-trace "$tmp/s70" "$here/umov.sass"
+contains umov-70-warns "$tmp/err" "opcode UMOV (UMOV at /*0010*/) is not in Accel-Sim's map for binary version 70"
+check umov-75 0 "$SIMTEMU" run -q --target sm_75 --accelsim-trace "$tmp/s75" "$here/umov.sass"
+if [ -s "$tmp/err" ]; then bad "umov-75: stderr not empty"; cat "$tmp/err"; else ok; fi
+contains umov-75-version "$tmp/s75/kernel-1.traceg" "-binary version = 75"
+check umov-89 0 "$SIMTEMU" run -q --target sm_89 --accelsim-trace "$tmp/s89" "$here/umov.sass"
+contains umov-89-says "$tmp/err" "sm_89 has no map in Accel-Sim: writing binary version 86"
+contains umov-89-version "$tmp/s89/kernel-1.traceg" "-binary version = 86"
 printf '.target sm_90\n\tS2R R0, SR_LANEID ;\n\tEXIT ;\n' >"$tmp/h.sass"
 check sm90 0 "$SIMTEMU" run -q --accelsim-trace "$tmp/h" "$tmp/h.sass"
 contains sm90-version "$tmp/h/kernel-1.traceg" "-binary version = 86"
 check fermi 2 "$SIMTEMU" run -q --accelsim-trace "$tmp/f" examples/ifelse.sass
 contains fermi-msg "$tmp/err" "Accel-Sim has no ISA map for sm_20"
-check warp16 2 "$SIMTEMU" run -q --warp-size 16 --accelsim-trace "$tmp/w16" "$here/shl.sass"
+check warp16 2 "$SIMTEMU" run -q --warp-size 16 --accelsim-trace "$tmp/w16" "$here/umov.sass"
 check trap 3 "$SIMTEMU" run -q --accelsim-trace "$tmp/tr" "$here/trap.sass"
 if [ -e "$tmp/tr/kernelslist.g" ] || [ -e "$tmp/tr/kernel-1.traceg" ]; then bad "trap: files written"; else ok; fi
 check stats-no 2 "$SIMTEMU" stats --accelsim-trace "$tmp/x" examples/volta/ifelse.sass

@@ -108,35 +108,40 @@ static const conf_case cases[] = {
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4},
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4, .spec = "sm_61_lop_xor_nz_probe4.eq.spec"},
 	{.name = "sm_61_lop_xor_nz_probe4", .ref = ref_kmp_lop_xor_nz_probe4, .spec = "sm_61_lop_xor_nz_probe4.skip.spec"},
-	/* Volta to Ada (sm_70-sm_89) listings: pending until they assemble (asm_pending), then
-	   counted; what each checks is in its spec's header and docs/conformance.md */
-	{.name = "sm_70_my_copysign_pow", .ref = ref_volta_copysign_pow, .asm_pending = true},
-	{.name = "sm_70_select_backward", .ref = ref_volta_select_backward, .asm_pending = true},
-	{.name = "sm_70_select_forward2", .ref = ref_volta_select_forward2, .asm_pending = true},
-	{.name = "sm_80_read_from_struct", .ref = ref_volta_read_from_struct, .asm_pending = true},
+	/* Volta to Ada (sm_70-sm_89) listings; what each checks is in its spec's header and
+	   docs/conformance.md */
+	{.name = "sm_70_my_copysign_pow", .ref = ref_volta_copysign_pow},
+	{.name = "sm_70_select_backward", .ref = ref_volta_select_backward},
+	{.name = "sm_70_select_forward2", .ref = ref_volta_select_forward2},
+	{.name = "sm_80_read_from_struct", .ref = ref_volta_read_from_struct},
 	/* about 1e8 warp instructions: the loop adds 1.0 a hundred million times */
-	{.name = "sm_80_write_float_divloop", .ref = ref_volta_write_float_divloop, .asm_pending = true,
+	{.name = "sm_80_write_float_divloop", .ref = ref_volta_write_float_divloop,
 	 .max_steps = 200000000},
-	{.name = "sm_80_write_float_indexing", .ref = ref_volta_write_float_indexing, .asm_pending = true},
+	{.name = "sm_80_write_float_indexing", .ref = ref_volta_write_float_indexing},
 	/* inf and NaN inputs give NaN, whose payload is the hardware's */
-	{.name = "sm_89_loop_16acc", .ref = ref_volta_loop_16acc, .asm_pending = true, .nan_any = true},
-	{.name = "sm_89_loop_16acc", .ref = ref_volta_loop_16acc, .asm_pending = true, .nan_any = true,
+	{.name = "sm_89_loop_16acc", .ref = ref_volta_loop_16acc, .nan_any = true},
+	{.name = "sm_89_loop_16acc", .ref = ref_volta_loop_16acc, .nan_any = true,
 	 .spec = "sm_89_loop_16acc.iters0.spec"},
-	{.name = "sm_89_loop_16acc", .ref = ref_volta_loop_16acc, .asm_pending = true, .nan_any = true,
+	{.name = "sm_89_loop_16acc", .ref = ref_volta_loop_16acc, .nan_any = true,
 	 .spec = "sm_89_loop_16acc.iters3.spec"},
-	{.name = "sm_89_match_test", .ref = ref_volta_match_test, .asm_pending = true},
-	{.name = "sm_89_match_test", .ref = ref_volta_match_test, .asm_pending = true,
+	{.name = "sm_89_match_test", .ref = ref_volta_match_test},
+	{.name = "sm_89_match_test", .ref = ref_volta_match_test,
 	 .spec = "sm_89_match_test.partial.spec"},
-	{.name = "sm_89_reduce_min_signed", .ref = ref_volta_reduce_min_signed, .asm_pending = true},
-	{.name = "sm_89_reduce_min_signed", .ref = ref_volta_reduce_min_signed, .asm_pending = true,
+	{.name = "sm_89_reduce_min_signed", .ref = ref_volta_reduce_min_signed},
+	{.name = "sm_89_reduce_min_signed", .ref = ref_volta_reduce_min_signed,
 	 .spec = "sm_89_reduce_min_signed.partial.spec"},
-	{.name = "sm_89_shfl_64", .ref = ref_volta_shfl_64, .asm_pending = true},
+	{.name = "sm_89_shfl_64", .ref = ref_volta_shfl_64},
 	/* correctly rounded; negative and NaN inputs give NaN, whose payload is the hardware's */
-	{.name = "sm_89_sqrtf_standard", .ref = ref_volta_sqrtf_standard, .asm_pending = true, .nan_any = true},
-	{.name = "sm_89_vector16_add", .ref = ref_volta_vector16_add, .asm_pending = true},
-	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any, .asm_pending = true},
-	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any, .asm_pending = true,
+	{.name = "sm_89_sqrtf_standard", .ref = ref_volta_sqrtf_standard, .nan_any = true},
+	{.name = "sm_89_vector16_add", .ref = ref_volta_vector16_add},
+	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any},
+	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any,
 	 .spec = "sm_89_vote_all_any.partial.spec"},
+	/* more inputs for the same references */
+	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any, .spec = "sm_89_vote_all_any.pos.spec"},
+	{.name = "sm_89_vote_all_any", .ref = ref_volta_vote_all_any, .spec = "sm_89_vote_all_any.neg.spec"},
+	{.name = "sm_89_match_test", .ref = ref_volta_match_test, .spec = "sm_89_match_test.eq.spec"},
+	{.name = "sm_89_sqrtf_standard", .ref = ref_volta_sqrtf_standard, .nan_any = true, .spec = "sm_89_sqrtf_standard.tiny.spec"},
 	/* the thesis's benchmark kernels, written here (issue 6) */
 	{.name = "mm_sm20", .ref = ref_matrix_mul, .ours = true},
 	{.name = "pathfinder_sm20", .ref = ref_pathfinder, .ours = true},
@@ -460,8 +465,6 @@ static const struct {
 	const char *kernel, *why;
 	const char *archs; /* the architectures it is pending on, each after a space; NULL: all */
 } gen_pending[] = {
-	{"*", "the Volta data-path instructions are being added",
-	 " sm_70 sm_72 sm_75 sm_80 sm_86 sm_87 sm_89 sm_90"},
 	{NULL, NULL, NULL}, /* the end */
 };
 
