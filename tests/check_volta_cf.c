@@ -247,6 +247,28 @@ START_TEST(shfl_in_divergence)
 }
 END_TEST
 
+/* Independent thread scheduling: a spin lock among the lanes of one warp. 5 MOVs; round
+   r = 0..31: YIELD CAS ISETP BRA by the 32 - r lanes left (4), then the winner's LDG IADD3
+   STG ATOMG.EXCH EXIT (5): 5 + 32 x 9 = 293; every lane got the lock once. The same
+   algorithm on the token stack never ends (a budget trap). */
+START_TEST(lock_handoff)
+{
+	th_run r;
+	run_volta(&r, "lock", false, 0);
+	ck_assert_uint_eq(th_word(&r, "counter", 0), 32);
+	ck_assert_uint_eq(th_word(&r, "lock", 0), 0);
+	ck_assert_uint_eq(total_warp(&r), 293);
+	ck_assert_uint_eq(op_warp(&r, "YIELD"), 32);
+	ck_assert_uint_eq(op_warp(&r, "ATOMG"), 64);
+	ck_assert_uint_eq(r.x.stats.divergent, 31);
+	th_free(&r);
+	th_run t;
+	ck_assert_int_eq(th_run_file(&t, "../examples/volta/lock_tokens.trap.sass", NULL), 3);
+	ck_assert_ptr_nonnull(strstr(t.diag, "step budget exhausted"));
+	th_free(&t);
+}
+END_TEST
+
 START_TEST(deadlock_traps)
 {
 	th_run r;
@@ -364,6 +386,7 @@ Suite *volta_cf_suite(void)
 	tcase_add_test(t, bmov_save_restore);
 	tcase_add_test(t, bar_per_group);
 	tcase_add_test(t, shfl_in_divergence);
+	tcase_add_test(t, lock_handoff);
 	tcase_add_test(t, deadlock_traps);
 	tcase_add_test(t, bmov_barriers_and_bra_pred);
 	tcase_add_test(t, rules_break_and_exit_release);
