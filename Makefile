@@ -212,7 +212,7 @@ examples: $(BIN)
 # built again with clang into build-fuzz/; make fuzz runs each harness FUZZ_SECONDS seconds,
 # one after the other, on seeds copied from examples/ kernels/ tests/ and the shared corpus.
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES = sass ptxplus spec run
+FUZZ_HARNESSES = sass ptxplus spec run dbg
 FUZZ_BUILD = build-fuzz
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 fuzz-build:
@@ -220,7 +220,7 @@ fuzz-build:
 	  $(FUZZ_BUILD)/libsimtemu.a
 	for h in $(FUZZ_HARNESSES); do \
 	  clang -std=c11 -D_GNU_SOURCE -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer -I$(FUZZ_BUILD) -I. \
-	    -o $(FUZZ_BUILD)/fuzz_$$h tests/fuzz/fuzz_$$h.c $(FUZZ_BUILD)/libsimtemu.a -lm -lpthread || exit 1; \
+	    -o $(FUZZ_BUILD)/fuzz_$$h tests/fuzz/fuzz_$$h.c $(FUZZ_BUILD)/libsimtemu.a -lreadline -lm -lpthread || exit 1; \
 	done
 
 fuzz: fuzz-build

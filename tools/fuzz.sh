@@ -16,6 +16,7 @@ for h in "$@"; do
 	case $h in
 	ptxplus) pat='*.ptxplus *.ptx' ;;
 	spec) pat='*.spec *.sass' ;;
+	dbg) pat='*.cmd' ;;
 	*) pat='*.sass' ;;
 	esac
 	for d in examples kernels tests tests/fuzz/regress/$h "$corpus"; do
