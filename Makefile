@@ -34,7 +34,7 @@ RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
 # The command line's front end, linked into the binary only (cli/main.c is its main)
-CLI_SRC = cli/opts.c cli/launch.c cli/ptxin.c cli/progress.c cli/report.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
+CLI_SRC = cli/opts.c cli/launch.c cli/ptxin.c cli/progress.c cli/report.c cli/profiler.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
           cli/cmd_convert.c
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
@@ -132,6 +132,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/formats.sh
+	SIMTEMU=./$(BIN) sh tests/profiler.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))

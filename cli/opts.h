@@ -21,6 +21,8 @@ typedef struct {
 	uint64_t max_steps;
 	bool quiet, per_cta;
 	bool converge_pc;         /* --converge pc (sm_70+) */
+	int profiler;             /* stats --counts nvbit|ncu-csv: a cli_profiler (cli/profiler.h), else 0 */
+	bool exclude_pred_off;    /* --exclude-pred-off (with --counts nvbit) */
 } cli_opts;
 
 /* A command's own option c (the val of its struct option) with its argument, given the
