@@ -94,7 +94,7 @@ static void print_json(emu_ctx *x, const cli_opts *o, const cli_outcome *r, stat
 		       int n, const char **texts, FILE *out)
 {
 	stats_totals t = stats_total(x);
-	fprintf(out, "{\"kernel\": ");
+	fprintf(out, "{\"schema\": \"simtemu-stats/1\", \"kernel\": ");
 	stats_json_str(out, x->f->name);
 	fprintf(out, ", \"target\": ");
 	stats_json_str(out, x->prog->target);
