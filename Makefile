@@ -35,7 +35,7 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(
           $(BUILD)/ptxplus.lex.o
 # The command line's front end, linked into the binary only (cli/main.c is its main)
 CLI_SRC = cli/opts.c cli/launch.c cli/ptxin.c cli/progress.c cli/report.c cli/profiler.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
-          cli/cmd_convert.c
+          cli/cmd_convert.c cli/cmd_batch.c cli/cmd_merge.c cli/manifest.c cli/json.c
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -104,7 +104,7 @@ check-deps:
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux clang
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux clang parallel
 
 CONF_SRC = $(wildcard tests/conformance/*.c) tests/gen/refs.c
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
@@ -133,6 +133,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/formats.sh
 	SIMTEMU=./$(BIN) sh tests/profiler.sh
+	SIMTEMU=./$(BIN) sh tests/batch.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))

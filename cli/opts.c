@@ -65,6 +65,10 @@ const char cli_usage_text[] =
 	"  compare A B [C ...]  run all on the same launch options, compare their output\n"
 	"                    buffers with A's (--tol EPS for floats) and print their counts\n"
 	"                    side by side with differences (--by, --counts; --plot FILE.svg)\n"
+	"  batch   MANIFEST  run a manifest's rows as stats runs on the local cores (-j N,\n"
+	"                    --shard K/N), one JSON line per row in manifest order\n"
+	"  merge   FILE...   join batch's JSON lines of all shards into one table (--counts\n"
+	"                    csv|json), checking that no row is missing or duplicated\n"
 	"\n"
 	"options for run, stats, trace, debug, compare and spec:\n"
 	LAUNCH_OPTS
