@@ -23,7 +23,7 @@ typedef struct {
 
 typedef struct {
 	merge_run *runs;
-	int n;
+	int n, cap;
 	uint64_t of;
 	const char *of_file;
 	int of_line;
@@ -70,7 +70,8 @@ static int add_line(merge_set *s, const char *file, int line, const char *text, 
 		s->of_line = line;
 	}
 	r.id = id->text;
-	s->runs = xrealloc(s->runs, (size_t)(s->n + 1) * sizeof *s->runs);
+	if (s->n == s->cap)
+		s->runs = xrealloc(s->runs, (size_t)(s->cap = s->cap ? 2 * s->cap : 64) * sizeof *s->runs);
 	s->runs[s->n++] = r;
 	return 0;
 }
@@ -144,19 +145,24 @@ static int check_rows(merge_set *s, const manifest *m)
 			(unsigned long long)s->of);
 		return problems + 1;
 	}
-	uint64_t want = 0;
+	uint64_t want = 0, missing = 0, named = 0;
 	for (int i = 0; i <= s->n; i++) {
 		uint64_t upto = i < s->n ? s->runs[i].index : s->of;
-		for (; want < upto; want++, problems++)
+		if (upto > want)
+			missing += upto - want;
+		for (; want < upto && named < 50; want++, named++) /* the first 50 by name, then a count */
 			if (m)
 				fprintf(stderr, "simtemu: error: row %llu (id '%s', %s:%d) is missing\n", (unsigned long long)want,
 					m->rows[want].id, m->path, m->rows[want].line);
 			else
 				fprintf(stderr, "simtemu: error: row %llu of %llu is missing (no line has \"index\": %llu)\n",
 					(unsigned long long)want, (unsigned long long)s->of, (unsigned long long)want);
-		if (i < s->n)
+		if (i < s->n && s->runs[i].index + 1 > want)
 			want = s->runs[i].index + 1;
 	}
+	if (missing > named)
+		fprintf(stderr, "simtemu: error: ... and %llu more rows missing\n", (unsigned long long)(missing - named));
+	problems += (int)named + (missing > named); /* the messages printed */
 	for (int i = 0; m && i < s->n; i++)
 		if (strcmp(m->rows[s->runs[i].index].id, s->runs[i].id)) {
 			fprintf(stderr, "%s:%d: error: row %llu is '%s' in %s but '%s' here\n", s->runs[i].file, s->runs[i].line,

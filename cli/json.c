@@ -83,7 +83,7 @@ static int string(jp *p, char **out)
 			p->i++;
 			continue;
 		}
-		p->i++;
+		size_t esc = p->i++; /* errors point at the backslash */
 		char e = p->i < p->n ? p->s[p->i] : 0;
 		const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
 		const char *f = e ? strchr(from, e) : NULL;
@@ -94,9 +94,14 @@ static int string(jp *p, char **out)
 		}
 		unsigned u, lo;
 		p->i++;
-		if (e != 'u' || hex4(p, &u)) {
+		if (e != 'u') {
 			free(o);
+			p->i = esc;
 			return fail(p, "an unknown escape in a string");
+		}
+		if (hex4(p, &u)) {
+			free(o);
+			return -1;
 		}
 		if (u >= 0xd800 && u < 0xdc00 && p->i + 1 < p->n && p->s[p->i] == '\\' && p->s[p->i + 1] == 'u') {
 			p->i += 2;
@@ -108,6 +113,7 @@ static int string(jp *p, char **out)
 		}
 		if (u == 0) {
 			free(o);
+			p->i = esc;
 			return fail(p, "\\u0000 in a string");
 		}
 		put_utf8(o, &k, u);
@@ -127,13 +133,13 @@ static int number(jp *p, json_value *v)
 	while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9')
 		p->i++;
 	if (p->i == d || (p->s[d] == '0' && p->i - d > 1))
-		return fail(p, "a malformed number");
+		return p->i = b, fail(p, "a malformed number"); /* at the number's start */
 	if (p->i < p->n && p->s[p->i] == '.') {
 		size_t f = ++p->i;
 		while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9')
 			p->i++;
 		if (p->i == f)
-			return fail(p, "a malformed number");
+			return p->i = b, fail(p, "a malformed number"); /* at the number's start */
 	}
 	if (p->i < p->n && (p->s[p->i] == 'e' || p->s[p->i] == 'E')) {
 		p->i++;
@@ -143,7 +149,7 @@ static int number(jp *p, json_value *v)
 		while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9')
 			p->i++;
 		if (p->i == f)
-			return fail(p, "a malformed number");
+			return p->i = b, fail(p, "a malformed number"); /* at the number's start */
 	}
 	v->kind = JSON_NUMBER;
 	v->text = xmalloc(p->i - b + 1);

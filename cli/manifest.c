@@ -167,7 +167,7 @@ static bool is_jsonl(const char *path, const char *first)
 	return first && first[strspn(first, " \t")] == '{';
 }
 
-/* What makes a row unusable beyond its syntax: no id, no file, an id seen before. */
+/* What makes a row unusable beyond its syntax: no id, no file. */
 static int check_row(const manifest *m, const manifest_row *r)
 {
 	int bad = 0;
@@ -179,13 +179,34 @@ static int check_row(const manifest *m, const manifest_row *r)
 		err(m->path, r->line, 0, "the row has no file");
 		bad = 1;
 	}
-	for (int i = 0; r->id && i < m->n; i++)
-		if (m->rows[i].id && !strcmp(m->rows[i].id, r->id)) {
-			err(m->path, r->line, 0, "id '%s' is already the id of line %d", r->id, m->rows[i].line);
-			bad = 1;
-			break;
-		}
 	return bad;
+}
+
+static int by_id_line(const void *a, const void *b)
+{
+	const manifest_row *const *x = a, *const *y = b;
+	int c = strcmp((*x)->id, (*y)->id);
+	return c ? c : ((*x)->line > (*y)->line) - ((*x)->line < (*y)->line);
+}
+
+/* Ids used twice, found by sorting (a manifest may have many rows): the number reported. */
+static int check_ids(const manifest *m)
+{
+	const manifest_row **p = xcalloc((size_t)(m->n ? m->n : 1), sizeof *p);
+	for (int i = 0; i < m->n; i++)
+		p[i] = &m->rows[i];
+	qsort(p, (size_t)m->n, sizeof *p, by_id_line);
+	int errors = 0, first = 0;
+	for (int i = 1; i < m->n; i++) {
+		if (strcmp(p[i]->id, p[first]->id)) {
+			first = i;
+			continue;
+		}
+		err(m->path, p[i]->line, 0, "id '%s' is already the id of line %d", p[i]->id, p[first]->line);
+		errors++;
+	}
+	free(p);
+	return errors;
 }
 
 static void free_row(manifest_row *r)
@@ -215,7 +236,7 @@ int manifest_read(const char *path, manifest *m)
 		free(text);
 		return 1;
 	}
-	int errors = 0, line = 0, jsonl = -1;
+	int errors = 0, line = 0, jsonl = -1, cap = 0;
 	bool header = false;
 	for (char *s = text, *next; s && *s; s = next) {
 		line++;
@@ -248,10 +269,12 @@ int manifest_read(const char *path, manifest *m)
 			free_row(&r);
 			continue;
 		}
-		m->rows = xrealloc(m->rows, (size_t)(m->n + 1) * sizeof *m->rows);
+		if (m->n == cap)
+			m->rows = xrealloc(m->rows, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *m->rows);
 		m->rows[m->n++] = r;
 	}
 	free(text);
+	errors += check_ids(m);
 	if (!errors && !m->n) {
 		fprintf(stderr, "%s: error: the manifest has no rows\n", path);
 		errors++;

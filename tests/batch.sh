@@ -64,8 +64,7 @@ sed 's/"wall_seconds": [0-9.]*/W/' "$tmp/out" >"$tmp/j1"
 sed 's/"wall_seconds": [0-9.]*/W/' "$tmp/all.jsonl" >"$tmp/j3"
 same_files "batch -j 1 = -j 3" "$tmp/j1" "$tmp/j3"
 # every row exit 0: batch exits 0
-printf '{"id": "w", "file": "../../examples/walk.sass"}\n' >"$tmp/ok.jsonl"
-cp examples/walk.sass "$tmp/walk.sass" 2>/dev/null
+cp examples/walk.sass "$tmp/walk.sass"
 printf '{"id": "w", "file": "walk.sass"}\n' >"$tmp/ok.jsonl"
 check "batch all ok" 0 "$SIMTEMU" batch "$tmp/ok.jsonl"
 
@@ -127,6 +126,13 @@ contains "not batch located" err "$tmp/notbatch.jsonl:1: error: not a line of si
 printf '\n{"schema": "simtemu-batch/1", "id": "a", "index": 0, "of": 1\n' >"$tmp/cut.jsonl"
 check "merge cut line" 2 "$SIMTEMU" merge "$tmp/cut.jsonl"
 contains "cut line located" err "$tmp/cut.jsonl:2:"
+# a line of a manifest of 10^11 rows, alone: the first 50 missing rows by name, then a count
+# (10^11 - 1 missing, 50 named)
+printf '{"schema": "simtemu-batch/1", "id": "a", "index": 5, "of": 100000000000}\n' >"$tmp/huge.jsonl"
+check "merge huge gap" 2 "$SIMTEMU" merge "$tmp/huge.jsonl"
+contains "huge gap count" err "simtemu: error: ... and 99999999949 more rows missing"
+contains "huge gap 50th" err 'simtemu: error: row 50 of 100000000000 is missing (no line has "index": 50)'
+contains "huge gap errors" err "simtemu: merge: 51 errors, no table printed"
 check "merge bad counts" 2 "$SIMTEMU" merge --counts table "$tmp/all.jsonl"
 check "merge nothing" 2 "$SIMTEMU" merge
 
