@@ -151,6 +151,16 @@ static bool lay_out_params(const char *spec, hw_launch *L)
 	return ok;
 }
 
+/* What hw_read allocated, after a launch or a refusal (so a sanitizer build finds no leak). */
+static void hw_free(hw_launch *L)
+{
+	for (int i = 0; i < L->nbufs; i++)
+		free(L->bufs[i].host);
+	free(L->bufs);
+	free(L->params);
+	spec_free(&L->sp);
+}
+
 /* Read a spec into L; false (after messages) if it cannot be launched as written. */
 static bool hw_read(const char *spec, hw_launch *L)
 {
@@ -384,11 +394,14 @@ int main(int argc, char **argv)
 	if (!spec || (!layout && !cubin))
 		return usage();
 	hw_launch L = {0};
-	if (!hw_read(spec, &L))
+	if (!hw_read(spec, &L)) {
+		hw_free(&L);
 		return 2;
+	}
 	for (int i = 0; i < ndumps; i++)
 		if (find_buf(&L, dumps[i]) < 0) {
 			fprintf(stderr, "hwcheck-launch: error: --dump %s: no such buffer\n", dumps[i]);
+			hw_free(&L);
 			return 2;
 		}
 	int st = 0;
@@ -400,10 +413,6 @@ int main(int argc, char **argv)
 			dump_buf(&L.bufs[ndumps ? find_buf(&L, dumps[i]) : i], stdout);
 	}
 #endif
-	for (int i = 0; i < L.nbufs; i++)
-		free(L.bufs[i].host);
-	free(L.bufs);
-	free(L.params);
-	spec_free(&L.sp);
+	hw_free(&L);
 	return st;
 }
