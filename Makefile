@@ -22,14 +22,14 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
-LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_tesla.c \
+LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
-          asm/asm.c asm/sel.c asm/sel_wide.c asm/sel_prmt.c asm/variant.c \
+          asm/asm.c asm/sel.c asm/sel_wide.c asm/sel_prmt.c asm/sel_fermi.c asm/variant.c \
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
-          gen/maxwell.c gen/volta.c asm/sel_volta.c \
-          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/json.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
-          dbg/dbg_cmds.c dbg/dbg_parse.c
+          gen/maxwell.c gen/volta.c asm/sel_volta.c asm/sel_vfp.c \
+          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/json.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
+          dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
@@ -46,7 +46,7 @@ VERSION ?= 0.1
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null)
 $(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV='"$(GIT_REV)"'
 
-.PHONY: hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
@@ -134,6 +134,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	SIMTEMU=./$(BIN) sh tests/formats.sh
 	SIMTEMU=./$(BIN) sh tests/profiler.sh
 	SIMTEMU=./$(BIN) sh tests/batch.sh
+	SIMTEMU=./$(BIN) sh tests/plots.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
@@ -169,6 +170,18 @@ golden: $(BIN)
 asan:
 	$(MAKE) SAN=1 test
 
+# The HTML pages and charts in headless Chromium (Debian's chromium; skips without it):
+# no console errors, the sorting script runs. Not part of make test (a browser is heavy).
+plots-check: $(BIN)
+	SIMTEMU=./$(BIN) sh tools/plots-check.sh
+
+# The README's example pictures (docs/img), from bundled examples
+plots-img: $(BIN)
+	./$(BIN) trace --plot docs/img/trace-breakcont.svg examples/breakcont.sass >/dev/null
+	./$(BIN) trace --plot docs/img/trace-ifelse-sm70.svg tests/volta/ifelse.sass >/dev/null
+	./$(BIN) stats --plot docs/img/stats-breakcont.svg examples/breakcont.sass >/dev/null
+	./$(BIN) compare --plot docs/img/compare-ifblock.svg examples/ifblock_ssy.sass examples/ifblock_pred.sass >/dev/null
+
 $(BUILD)/simtemu-bench: $(BUILD)/bench/bench.o $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS) -lpthread
 
@@ -187,8 +200,13 @@ bench-compare:
 compare: $(BIN)
 	sh tools/compare_report.sh ./$(BIN) $(CORPUS)
 
+# every example runs and its .expect lines hold; a *.trap.sass example must trap (exit 3)
 examples: $(BIN)
-	@for f in examples/*.sass; do ./$(BIN) run -q $$f && echo "ok   $$f" || echo "FAIL $$f"; done
+	@for f in examples/*.sass examples/volta/*.sass; do \
+		case $$f in *.trap.sass) want=3 ;; *) want=0 ;; esac; \
+		./$(BIN) run -q $$f >/dev/null 2>&1; rc=$$?; \
+		if [ $$rc -eq $$want ]; then echo "ok   $$f"; else echo "FAIL $$f (exit $$rc, want $$want)"; fi; \
+	done
 
 # libFuzzer harnesses (tests/fuzz/, clang with -fsanitize=fuzzer,address,undefined): the SASS
 # reader, the PTXPlus reader, the directive reader, and assemble-then-run. The library is

@@ -275,6 +275,8 @@ emu_src asm_src_any(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide_imm)
 	emu_src s = {.and_ = 0xffffffffu, .neg = o->neg, .inv = o->inv};
 	if (o->half && (o->kind == OPND_REG || o->kind == OPND_CBANK))
 		asm_err(c, o->loc, "%s does not take a 16-bit half operand here%s", c->desc->name, "");
+	if (o->bsel)
+		asm_err(c, o->loc, "%s does not take a byte operand (.B0-.B3) here%s", c->desc->name, "");
 	switch (o->kind) {
 	case OPND_REG:
 		asm_reg_ok(c, o, 1);

@@ -285,8 +285,6 @@ void asm_sel_isetp(asm_ctx *c, int op)
 	/* .X: the high words of a wider compare; the low words' result is the condition code
 	   (asm_variant: ISETP_X) */
 	in->x_in = asm_has_mod(ai, "X");
-	if (in->x_in && !to_pred)
-		asm_err(c, ai->loc, "%s.X (extended compare) is not supported yet%s", c->desc->name, "");
 }
 
 void asm_sel_icmp(asm_ctx *c, int op)
@@ -454,39 +452,6 @@ void asm_sel_mufu(asm_ctx *c, int op)
 	c->in->sub = (uint8_t)(f < 0 ? 0 : f);
 }
 
-/* VADD / VMNMX on 32-bit lanes: r = a + b, or min(a, b) (.MX: max), then the secondary
-   operation with c: .ACC r + c, .MIN min(r, c), .MAX max(r, c); without one, d = r.
-   Signed unless .UD/.U32. The sub-word forms (.S8, .U16 selectors) are not supported. */
-void asm_sel_video(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int bits[4], sg[4];
-	int nt = int_types(ai, bits, sg, 4);
-	for (int i = 0; i < nt; i++)
-		if (bits[i] != 32) {
-			asm_err(c, ai->loc, "%s on 8- or 16-bit lanes is not supported yet on %s", c->desc->name,
-			    c->target);
-			return;
-		}
-	int sec = asm_has_mod(ai, "ACC") ? EMU_VSEC_ACC : asm_has_mod(ai, "MIN") ? EMU_VSEC_MIN
-		: asm_has_mod(ai, "MAX") ? EMU_VSEC_MAX : EMU_VSEC_NONE;
-	if (asm_has_mod(ai, "SAT") && sec != EMU_VSEC_NONE) {
-		asm_err(c, ai->loc, "%s.SAT with a secondary operation is not supported yet%s", c->desc->name, "");
-		return;
-	}
-	in->h = c->desc->var == ISA_V_ADD ? EMU_H_VADD : EMU_H_VMNMX;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = sel_src_int(c, 1);
-	in->s[1] = sel_src_int(c, 2);
-	in->s[2] = sel_src_int(c, 3);
-	in->sign = !(asm_has_mod(ai, "U32") || asm_has_mod(ai, "UD"));
-	in->sub = asm_has_mod(ai, "MX");
-	in->sub2 = (uint8_t)sec;
-	in->sub3 = asm_has_mod(ai, "SAT");
-}
-
 void asm_sel_popc(asm_ctx *c, int op)
 {
 	(void)op;
@@ -526,19 +491,27 @@ void asm_sel_bitfield(asm_ctx *c, int op)
 	in->sub = asm_has_mod(c->ai, "BREV");
 }
 
+/* VOTE.ANY|ALL|EQ d, q, p (d the ballot of p) or VOTE.ANY|ALL|EQ q, p */
 void asm_sel_vote(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
-	if (!asm_has_mod(ai, "ANY") && !asm_has_mod(ai, "ALL")) {
-		asm_err(c, ai->loc, "VOTE needs .ANY or .ALL%s", "", "");
+	int n = asm_has_mod(ai, "ANY") + asm_has_mod(ai, "ALL") + asm_has_mod(ai, "EQ");
+	if (n != 1) {
+		asm_err(c, ai->loc, "VOTE needs one of .ANY, .ALL and .EQ%s", "", "");
+		return;
+	}
+	bool reg = ai->ops[0].kind == OPND_REG;
+	if (reg != (ai->nops == 3)) {
+		asm_err(c, ai->loc, reg ? "VOTE with a register destination takes d, q, p%s"
+				       : "VOTE with a predicate destination takes q, p%s", "", "");
 		return;
 	}
 	c->in->h = EMU_H_VOTE;
-	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	c->in->d2 = sel_dst_pred(c, &ai->ops[1]);
-	c->in->s[0] = sel_src_pred(&ai->ops[2]);
-	c->in->sub = asm_has_mod(ai, "ALL");
+	c->in->d = reg ? asm_dst_reg(c, &ai->ops[0], 1) : EMU_RZ_SINK;
+	c->in->d2 = sel_dst_pred(c, &ai->ops[reg]);
+	c->in->s[0] = sel_src_pred(&ai->ops[reg + 1]);
+	c->in->sub = asm_has_mod(ai, "ALL") ? 1 : asm_has_mod(ai, "EQ") ? 2 : 0;
 }
 
 /* NOP and BPT.DRAIN: hints with no effect */
@@ -787,15 +760,22 @@ void asm_sel_atom(asm_ctx *c, int op)
 	in->sub3 = (uint8_t)((c->desc->var == ISA_V_RED ? EMU_ATOM_F_RED : 0) | (shared ? EMU_ATOM_F_SHARED : 0));
 }
 
-/* LDSLK p, d, [a] and STSCUL p, [a], b: Kepler's shared-memory lock pair */
+/* LDSLK p, d, [a] and STSCUL p, [a], b: Kepler's shared-memory lock pair; Fermi's STSUL
+   [a], b stores and unlocks with no predicate */
 void asm_sel_slock(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	bool lock = c->desc->var == ISA_V_LOCK;
-	in->h = lock ? EMU_H_LDSLK : EMU_H_STSCUL;
+	bool lock = c->desc->var == ISA_V_LOCK, plain = c->desc->var == ISA_V_STORE_UNLOCK;
+	in->h = lock ? EMU_H_LDSLK : plain ? EMU_H_STSUL : EMU_H_STSCUL;
 	in->width = 4;
+	if (plain) {
+		in->d2 = EMU_PT_SINK;
+		asm_mem_operand(c, &ai->ops[0], false);
+		in->s[0] = sel_src_int(c, 1);
+		return;
+	}
 	in->d2 = sel_dst_pred(c, &ai->ops[0]);
 	asm_mem_operand(c, &ai->ops[lock ? 2 : 1], false);
 	if (lock) {

@@ -43,7 +43,9 @@ void asm_variant(emu_insn *in)
 			in->h = EMU_H_ISETP_X;
 		break;
 	case EMU_H_ISET:
-		if (in->wide) /* Tesla's FSET: a float comparison */
+		if (in->x_in) /* .X, as ISETP.X */
+			in->h = EMU_H_ISET_X;
+		else if (in->wide) /* Tesla's FSET: a float comparison */
 			in->h = EMU_H_FSET_T;
 		break;
 	case EMU_H_FADD:

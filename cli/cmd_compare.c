@@ -7,14 +7,16 @@
 
 #include "cli/cmd.h"
 #include "cli/compare.h"
+#include "cli/html.h"
 #include "cli/launch.h"
+#include "cli/svg.h"
 #include "emu/stats.h"
 #include "util/num.h"
 #include "util/xalloc.h"
 
-/* compare's own options: --plot, --ignore (repeatable), --tol */
+/* compare's own options: --plot, --html, --ignore (repeatable), --tol */
 typedef struct {
-	const char *plot_path;
+	const char *plot_path, *html_path;
 	const char *ignored[16];
 	int nignored;
 	double tol;
@@ -26,7 +28,14 @@ static int compare_opt(void *user, int c, const char *arg)
 	compare_opts *co = user;
 	switch (c) {
 	case 'O':
+		if (!svg_has_ext(arg, ".svg"))
+			return cli_usage_error("--plot writes SVG: FILE.svg, not '%s'", arg);
 		co->plot_path = arg;
+		return 0;
+	case 0x201:
+		if (!svg_has_ext(arg, ".html") && !svg_has_ext(arg, ".htm"))
+			return cli_usage_error("--html writes HTML: FILE.html, not '%s'", arg);
+		co->html_path = arg;
 		return 0;
 	case 'I': /* cli_prepare() reads the options once for every run */
 		for (int i = 0; i < co->nignored; i++)
@@ -51,7 +60,9 @@ static const char compare_help[] =
 	"  directives), checks every .expect, compares the output buffers they all share by\n"
 	"  name with A's (bit for bit, or for floats within --tol EPS, else the largest\n"
 	"  .expect tol=) and prints per-key counts side by side, each run with its\n"
-	"  difference and percent against A; --by, --counts table|csv|json, --plot FILE.svg;\n"
+	"  difference and percent against A; --by, --counts table|csv|json, --plot FILE.svg,\n"
+	"  --html FILE.html (one self-contained page: the runs, the outputs, the chart and\n"
+	"  sortable count tables);\n"
 	"  --ignore NAME leaves a buffer out of the comparison (clock samples); --dump NAME\n"
 	"  prints each run's buffer (in JSON, the \"dumps\" member: stdout stays one document;\n"
 	"  docs/formats.md); exit 1 if an .expect fails or an output differs. Other options\n"
@@ -63,7 +74,7 @@ static int compare_files(int argc, char **argv, int pos[CMP_MAX_RUNS])
 {
 	static const char *const valued[] = {"--spec", "--kernel", "--grid", "--block", "--target", "--warp-size",
 					     "--max-steps", "--dump", "--counts", "--by", "--stack-depth", "--converge", "-j",
-					     "--plot", "--tol", "--ignore", NULL};
+					     "--plot", "--html", "--tol", "--ignore", NULL};
 	int npos = 0;
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] != '-') {
@@ -207,6 +218,20 @@ static int compare_report(cli_launch *L, int nx, const compare_opts *co)
 		}
 		free(bufs);
 	}
+	if (co->html_path) {
+		const emu_ctx *x[CMP_MAX_RUNS];
+		const char *files[CMP_MAX_RUNS];
+		for (int r = 0; r < nx; r++) {
+			x[r] = &L[r].x;
+			files[r] = L[r].file;
+		}
+		html_compare_in in = {.x = x, .files = files, .nx = nx, .by = by, .tol = tol, .ignored = co->ignored,
+				      .nignored = co->nignored};
+		if (!html_compare_write(&in, co->html_path)) {
+			fprintf(stderr, "simtemu: error: cannot write '%s'\n", co->html_path);
+			rc = CLI_EXIT_INPUT;
+		}
+	}
 	if (!rc && fmt == STATS_TABLE && !A->o.quiet)
 		printf("\nresult: %s (%d of %d .expect held; %d of %d shared outputs identical)\n",
 		       failed || ndiff ? "FAIL" : "ok", checked - failed, checked, nbufs - ndiff, nbufs);
@@ -229,7 +254,7 @@ int cli_cmd_compare(int argc, char **argv)
 	if (!nx)
 		return cli_usage_error("usage: simtemu compare [options] A B [C ...] (2 to 26 files)%s", "");
 	static const struct option extra[] = {
-		{"plot", required_argument, 0, 'O'}, {"tol", required_argument, 0, 'T'},
+		{"plot", required_argument, 0, 'O'}, {"html", required_argument, 0, 0x201}, {"tol", required_argument, 0, 'T'},
 		{"ignore", required_argument, 0, 'I'}, {0, 0, 0, 0}};
 	compare_opts co = {0};
 	cli_launch *L = xcalloc((size_t)nx, sizeof *L);

@@ -4,8 +4,11 @@
 
 #include "cli/cmd.h"
 #include "cli/launch.h"
+#include "cli/html.h"
+#include "cli/plot_stats.h"
 #include "cli/progress.h"
 #include "cli/report.h"
+#include "cli/svg.h"
 #include "emu/stats.h"
 
 /* run's summary table */
@@ -95,11 +98,44 @@ static emu_status launch(cli_launch *L, char **held)
 	return st;
 }
 
+/* stats' own options: --plot FILE.svg, --html FILE.html */
+typedef struct {
+	const char *plot, *html;
+} stats_files;
+
+static int stats_opt(void *user, int c, const char *arg)
+{
+	stats_files *sf = user;
+	if (c == 0x200 && !svg_has_ext(arg, ".svg"))
+		return cli_usage_error("--plot writes SVG: FILE.svg, not '%s'", arg);
+	if (c == 0x201 && !svg_has_ext(arg, ".html") && !svg_has_ext(arg, ".htm"))
+		return cli_usage_error("--html writes HTML: FILE.html, not '%s'", arg);
+	*(c == 0x200 ? &sf->plot : &sf->html) = arg;
+	return 0;
+}
+
+/* stats --plot, --html: after the report (also of a trapped run's partial counts). */
+static int stats_pictures(cli_launch *L, const stats_files *sf, int rc, emu_status st)
+{
+	if (sf->plot && !plot_stats_write(&L->x, sf->plot)) {
+		fprintf(stderr, "simtemu: error: cannot write '%s'\n", sf->plot);
+		return CLI_EXIT_INPUT;
+	}
+	if (sf->html && !html_stats_write(&L->x, &L->o, L->file, st != EMU_OK ? L->x.trap.msg : NULL, sf->html)) {
+		fprintf(stderr, "simtemu: error: cannot write '%s'\n", sf->html);
+		return CLI_EXIT_INPUT;
+	}
+	return rc;
+}
+
 /* run and stats: assemble, set up the launch, run, check. */
 int cli_cmd_run(int argc, char **argv, bool stats)
 {
+	static const struct option extra[] = {
+		{"plot", required_argument, 0, 0x200}, {"html", required_argument, 0, 0x201}, {0, 0, 0, 0}};
+	stats_files sf = {0};
 	cli_launch L;
-	int rc = cli_prepare(&L, argc, argv, NULL, NULL, NULL);
+	int rc = cli_prepare(&L, argc, argv, stats ? extra : NULL, &sf, stats ? stats_opt : NULL);
 	if (!rc) {
 		char *held;
 		emu_status st = launch(&L, &held);
@@ -108,13 +144,15 @@ int cli_cmd_run(int argc, char **argv, bool stats)
 			   interleaving: the run on one thread says where, the same for every -j */
 			cli_cleanup(&L);
 			free(held);
-			rc = cli_prepare(&L, argc, argv, NULL, NULL, NULL);
+			rc = cli_prepare(&L, argc, argv, stats ? extra : NULL, &sf, stats ? stats_opt : NULL);
 			if (rc)
 				return rc < 0 ? 0 : rc;
 			L.x.jobs = 1;
 			st = launch(&L, &held);
 		}
 		rc = report(&L, st, stats, held);
+		if (stats)
+			rc = stats_pictures(&L, &sf, rc, st);
 		free(held);
 	}
 	cli_cleanup(&L);

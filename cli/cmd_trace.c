@@ -1,4 +1,5 @@
-/* simtemu trace: run, printing one SIMT-stack row per issued instruction (and per pop) of one warp. */
+/* simtemu trace: run, printing one SIMT-stack row per issued instruction (and per pop) of one warp;
+   --plot draws its lanes over time (dbg/plot_trace.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
@@ -6,14 +7,35 @@
 
 #include "cli/cmd.h"
 #include "cli/launch.h"
+#include "cli/svg.h"
 #include "dbg/dbg.h"
 #include "util/num.h"
 
-/* --cta, --warp, --format, --no-pops into the trace (user) */
+/* trace's own options: the trace, and --plot's file and column cap */
+typedef struct {
+	dbg_trace t;
+	const char *plot_path;
+	int plot_steps;
+} trace_opts;
+
+/* --cta, --warp, --format, --no-pops, --plot, --plot-steps */
 static int trace_opt(void *user, int c, const char *arg)
 {
-	dbg_trace *t = user;
+	trace_opts *to = user;
+	dbg_trace *t = &to->t;
 	switch (c) {
+	case 0x200:
+		if (!svg_has_ext(arg, ".svg"))
+			return cli_usage_error("--plot writes SVG: FILE.svg, not '%s'", arg);
+		to->plot_path = arg;
+		return 0;
+	case 0x201: {
+		int64_t v;
+		if (num_parse_i64(arg, 0, 100000, &v) || v < 1)
+			return cli_usage_error("--plot-steps takes a number 1..100000, not '%s'", arg);
+		to->plot_steps = (int)v;
+		return 0;
+	}
 	case 'C':
 	case 'W': {
 		int64_t v;
@@ -43,39 +65,48 @@ int cli_cmd_trace(int argc, char **argv)
 {
 	static const struct option extra[] = {
 		{"cta", required_argument, 0, 'C'}, {"warp", required_argument, 0, 'W'},
-		{"format", required_argument, 0, 'F'}, {"no-pops", no_argument, 0, 'N'}, {0, 0, 0, 0},
+		{"format", required_argument, 0, 'F'}, {"no-pops", no_argument, 0, 'N'},
+		{"plot", required_argument, 0, 0x200}, {"plot-steps", required_argument, 0, 0x201}, {0, 0, 0, 0},
 	};
-	dbg_trace t = {.out = stdout, .fmt = DBG_TABLE, .pops = true};
+	trace_opts to = {.t = {.out = stdout, .fmt = DBG_TABLE, .pops = true}, .plot_steps = 500};
 	cli_launch L;
-	int rc = cli_prepare(&L, argc, argv, extra, &t, trace_opt);
+	int rc = cli_prepare(&L, argc, argv, extra, &to, trace_opt);
 	if (!rc) { /* a CTA or warp the launch does not have is a usage error */
 		uint64_t nctas = (uint64_t)L.x.grid[0] * L.x.grid[1] * L.x.grid[2];
 		uint64_t nthreads = (uint64_t)L.x.block[0] * L.x.block[1] * L.x.block[2];
 		uint64_t nwarps = (nthreads + (uint64_t)L.x.warp_size - 1) / (uint64_t)L.x.warp_size;
 		char m[160];
-		if ((uint64_t)t.cta >= nctas) {
+		if ((uint64_t)to.t.cta >= nctas) {
 			snprintf(m, sizeof m, "--cta %%s: no such CTA (the grid has CTAs 0-%llu)", (unsigned long long)nctas - 1);
-			snprintf(m + 120, 40, "%d", t.cta);
+			snprintf(m + 120, 40, "%d", to.t.cta);
 			rc = cli_usage_error(m, m + 120);
-		} else if ((uint64_t)t.warp >= nwarps) {
+		} else if ((uint64_t)to.t.warp >= nwarps) {
 			snprintf(m, sizeof m, "--warp %%s: no such warp (a CTA has warps 0-%llu)", (unsigned long long)nwarps - 1);
-			snprintf(m + 120, 40, "%d", t.warp);
+			snprintf(m + 120, 40, "%d", to.t.warp);
 			rc = cli_usage_error(m, m + 120);
 		}
 	}
 	if (!rc) {
 		L.x.hook = dbg_trace_hook;
-		L.x.hook_user = &t;
-		t.barriers = L.x.prog->rt->model == EMU_CF_BARRIERS;
-		dbg_trace_begin(&t);
+		L.x.hook_user = &to.t;
+		to.t.barriers = L.x.prog->rt->model == EMU_CF_BARRIERS;
+		if (to.plot_path)
+			to.t.plot = dbg_plot_new(to.plot_steps);
+		dbg_trace_begin(&to.t);
 		emu_status st = emu_launch(&L.x);
-		dbg_trace_end(&t);
+		dbg_trace_end(&to.t);
+		/* also after a trap: the picture shows where the warp got to */
+		if (to.t.plot && !dbg_plot_write(to.t.plot, &L.x, to.t.cta, to.t.warp, to.plot_path)) {
+			fprintf(stderr, "simtemu: error: cannot write '%s'\n", to.plot_path);
+			rc = CLI_EXIT_INPUT;
+		}
+		dbg_plot_free(to.t.plot);
 		if (st != EMU_OK) {
 			fprintf(stderr, "simtemu: %s\n", L.x.trap.msg);
-			rc = CLI_EXIT_TRAPPED;
-		} else if (!t.step) {
+			rc = rc ? rc : CLI_EXIT_TRAPPED;
+		} else if (!to.t.step) {
 			fprintf(stderr, "simtemu: warning: warp %d of CTA %d issued no instruction (no such warp?)\n",
-				t.warp, t.cta);
+				to.t.warp, to.t.cta);
 		}
 	}
 	cli_cleanup(&L);

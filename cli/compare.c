@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/svg.h"
 #include "isa/isa.h"
 #include "util/xalloc.h"
 
@@ -234,27 +235,17 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 	free(cls);
 }
 
-static void xml_text(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", out);
-		else if (*s == '>')
-			fputs("&gt;", out);
-		else if (*s == '&')
-			fputs("&amp;", out);
-		else if (*s == '"')
-			fputs("&quot;", out);
-		else
-			fputc(*s, out);
-	}
-}
-
 bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, const char *path)
 {
 	FILE *out = fopen(path, "w");
 	if (!out)
 		return false;
+	cmp_svg_to(a, fa, b, fb, by, out);
+	return fclose(out) == 0;
+}
+
+void cmp_svg_to(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, FILE *out)
+{
 	cmp_row *rows;
 	int n = cmp_rows(a, b, by, &rows);
 	uint64_t max = 1;
@@ -271,21 +262,15 @@ bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb,
 		stats_by_name(by));
 	fprintf(out, "<rect x=\"%d\" y=\"28\" width=\"10\" height=\"10\" fill=\"#4472c4\"/><text x=\"%d\" y=\"37\">A: ",
 		left, left + 14);
-	xml_text(out, fa);
+	svg_esc(out, fa);
 	fprintf(out, "</text>\n<rect x=\"%d\" y=\"42\" width=\"10\" height=\"10\" fill=\"#ed7d31\"/><text x=\"%d\" "
 		"y=\"51\">B: ", left, left + 14);
-	xml_text(out, fb);
+	svg_esc(out, fb);
 	fprintf(out, " (label: B vs A)</text>\n");
-	/* axis with four ticks */
-	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left, top, left,
-		top + plot_h);
-	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left, top + plot_h,
-		left + n * group, top + plot_h);
-	for (int t = 0; t <= 4; t++) {
-		int y = top + plot_h - plot_h * t / 4;
-		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n", left - 4, y + 4,
-			(unsigned long long)(max * (uint64_t)t / 4));
-	}
+	/* round ticks (1, 2 or 5 times a power of ten); bars scale to the axis' top */
+	uint64_t step = svg_tick_step(max, 5);
+	max = svg_axis_top(max, 5);
+	svg_yaxis(out, left, top + plot_h, plot_h, left + n * group, max, step);
 	for (int i = 0; i < n; i++) {
 		int x = left + i * group + 5;
 		int ha = (int)((double)rows[i].a[0] * plot_h / (double)max);
@@ -303,7 +288,7 @@ bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb,
 			fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"9\">%+.0f%%</text>\n",
 				x + bar, hy, p);
 		fprintf(out, "<text transform=\"translate(%d,%d) rotate(60)\">", x + bar / 2, top + plot_h + 12);
-		xml_text(out, rows[i].key);
+		svg_esc(out, rows[i].key);
 		fprintf(out, "</text>\n");
 	}
 	stats_totals ta = stats_total(a), tb = stats_total(b);
@@ -314,7 +299,6 @@ bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb,
 		fprintf(out, " (B %+.1f%%)", pt);
 	fprintf(out, "</text>\n</svg>\n");
 	free(rows);
-	return fclose(out) == 0;
 }
 
 int cmp_ignore(cmp_buf *bufs, int nbufs, const char *name)
@@ -552,12 +536,18 @@ void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stat
 
 bool cmp_svg_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, const char *path)
 {
-	static const char *const color[] = {"#4472c4", "#ed7d31", "#70ad47", "#ffc000", "#7030a0",
-					    "#5b9bd5", "#a5a5a5", "#9e480e"};
-	const int ncolor = (int)(sizeof color / sizeof color[0]);
 	FILE *out = fopen(path, "w");
 	if (!out)
 		return false;
+	cmp_svg_n_to(x, files, nx, by, out);
+	return fclose(out) == 0;
+}
+
+void cmp_svg_n_to(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, FILE *out)
+{
+	static const char *const color[] = {"#4472c4", "#ed7d31", "#70ad47", "#ffc000", "#7030a0",
+					    "#5b9bd5", "#a5a5a5", "#9e480e"};
+	const int ncolor = (int)(sizeof color / sizeof color[0]);
 	cmp_nrow *rows;
 	int n = cmp_rows_n(x, nx, by, &rows);
 	uint64_t max = 1;
@@ -575,18 +565,13 @@ bool cmp_svg_n(const emu_ctx *const *x, const char *const *files, int nx, stats_
 	for (int k = 0; k < nx; k++) {
 		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%c: ",
 			left, 28 + 14 * k, color[k % ncolor], left + 14, 37 + 14 * k, 'A' + k);
-		xml_text(out, files[k]);
+		svg_esc(out, files[k]);
 		fprintf(out, " (%s)%s</text>\n", x[k]->prog->target, k ? "" : " (labels: each run vs A)");
 	}
-	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left, top, left,
-		top + plot_h);
-	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", left, top + plot_h,
-		left + n * group, top + plot_h);
-	for (int t = 0; t <= 4; t++) {
-		int y = top + plot_h - plot_h * t / 4;
-		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n", left - 4, y + 4,
-			(unsigned long long)(max * (uint64_t)t / 4));
-	}
+	/* round ticks (1, 2 or 5 times a power of ten); bars scale to the axis' top */
+	uint64_t step = svg_tick_step(max, 5);
+	max = svg_axis_top(max, 5);
+	svg_yaxis(out, left, top + plot_h, plot_h, left + n * group, max, step);
 	for (int i = 0; i < n; i++) {
 		int x0 = left + i * group + 7;
 		uint64_t a = rows[i].c[0][0];
@@ -608,7 +593,7 @@ bool cmp_svg_n(const emu_ctx *const *x, const char *const *files, int nx, stats_
 				bx + bar / 2 + 3, top + plot_h - h - 3, label);
 		}
 		fprintf(out, "<text transform=\"translate(%d,%d) rotate(60)\">", x0 + nx * bar / 2 - 4, top + plot_h + 12);
-		xml_text(out, rows[i].key);
+		svg_esc(out, rows[i].key);
 		fprintf(out, "</text>\n");
 	}
 	fprintf(out, "<text x=\"%d\" y=\"%d\">total warp instructions:", left, height - 10);
@@ -622,5 +607,4 @@ bool cmp_svg_n(const emu_ctx *const *x, const char *const *files, int nx, stats_
 	}
 	fprintf(out, "</text>\n</svg>\n");
 	free(rows);
-	return fclose(out) == 0;
 }

@@ -42,6 +42,8 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 
 /* A grouped bar chart of warp_inst per key, with B's percent difference. */
 bool cmp_svg(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, const char *path);
+/* The same chart written to out (compare --html puts it inline). */
+void cmp_svg_to(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, FILE *out);
 
 /* More than two runs (compare A B C ...): run 0 is A, every other run is compared with it. */
 #define CMP_MAX_RUNS 26
@@ -73,5 +75,6 @@ void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stat
 		 const cmp_nbuf *bufs, int nbufs, FILE *out);
 /* The chart for nx > 2 runs: one bar per run in each key's group. */
 bool cmp_svg_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, const char *path);
+void cmp_svg_n_to(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, FILE *out);
 
 #endif

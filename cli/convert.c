@@ -12,6 +12,7 @@
 
 #include "parser/ast.h"
 #include "front/ptxplus_read.h"
+#include "front/ptxplus_video.h"
 #include "util/xalloc.h"
 
 typedef struct {
@@ -227,19 +228,24 @@ static void first_part(sbuf *b, const ast_insn *ai, const char *const *set, cons
 		put(b, ".%s", def);
 }
 
-/* CHOICE's tail "a|b.rest": .a with modifier A, else .b; then .rest */
+/* CHOICE's tail "a|b|...|z.rest": the first alternative whose modifier is there, else the
+   last; then .rest */
 static void choice(sbuf *b, const ast_insn *ai, const char *tail)
 {
 	size_t n = strcspn(tail, ".");
-	const char *bar = memchr(tail, '|', n);
-	char a[16], u[16];
-	snprintf(a, sizeof a, "%.*s", (int)(bar ? bar - tail : (long)n), tail);
-	for (size_t i = 0; i <= strlen(a); i++)
-		u[i] = (char)toupper((unsigned char)a[i]);
-	if (!bar || has(ai, u))
-		put(b, ".%s", a);
-	else
-		put(b, ".%.*s", (int)(tail + n - bar - 1), bar + 1);
+	const char *alt = tail;
+	for (;;) {
+		size_t l = strcspn(alt, "|.");
+		char a[16], u[16];
+		snprintf(a, sizeof a, "%.*s", (int)l, alt);
+		for (size_t i = 0; i <= strlen(a); i++)
+			u[i] = (char)toupper((unsigned char)a[i]);
+		if (alt[l] != '|' || has(ai, u)) {
+			put(b, ".%s", a);
+			break;
+		}
+		alt += l + 1;
+	}
 	put(b, "%s", tail + n);
 }
 
@@ -294,6 +300,7 @@ static void mnemonic(sbuf *b, const ast_insn *ai, isa_dialect d, int op)
 		put(b, "%s.%s", s, c);
 		if (r->style == ISA_PS_SETP) {
 			first_part(b, ai, bop, "and");
+			flag(b, ai, "X");
 			flag(b, ai, "BF");
 			flag(b, ai, "FTZ");
 		}
@@ -307,7 +314,7 @@ static void mnemonic(sbuf *b, const ast_insn *ai, isa_dialect d, int op)
 			for (int q = 0; bop[q]; q++)
 				if (!strcmp(ai->mods[i], bop[q]))
 					lower(bo[j++], ai->mods[i], 8);
-		put(b, "%s.%s.%s%s", s, bo[0], bo[1], r->tail);
+		put(b, "%s.%s.%s%s%s", s, bo[0], bo[1], has(ai, "BF") ? ".bf" : "", r->tail);
 		return;
 	}
 	case ISA_PS_MINMAX:
@@ -349,12 +356,9 @@ static void mnemonic(sbuf *b, const ast_insn *ai, isa_dialect d, int op)
 		choice(b, ai, r->tail);
 		return;
 	case ISA_PS_VIDEO: {
-		static const char *const sec[] = {"ACC", "MIN", "MAX", NULL};
-		put(b, "%s", s);
-		first_part(b, ai, sec, NULL);
-		flag(b, ai, "MX");
-		flag(b, ai, "SAT");
-		type_tail(b, ai, r);
+		char v[64];
+		ptx_video_suffix(ai, v, sizeof v);
+		put(b, "%s%s", s, v);
 		return;
 	}
 	case ISA_PS_FLO:
@@ -809,6 +813,9 @@ int ptx_convert_to_ptxplus(const char *file, const char *src, const char *target
 				if (!isa_mod_ok(d, op, ai->mods[k]))
 					ast_error(&u->diags, ai->modloc[k], "unsupported modifier '.%s' for %s on %s", ai->mods[k],
 						  ai->mnem, tg);
+			for (int k = 0; k < ai->nops; k++)
+				if (ai->ops[k].bsel || (ai->ops[k].half && ai->ops[k].kind != OPND_SMEM))
+					ast_error(&u->diags, ai->ops[k].loc, "PTXPlus has no spelling for %s's byte or half selector", ai->mnem);
 			put(&b, "\t");
 			for (int l = 0; l < f->nlabels; l++)
 				if (f->labels[l].insn_index == i)

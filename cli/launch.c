@@ -43,7 +43,7 @@ static bool configure(emu_ctx *x, const emu_spec *sp, const cli_opts *o)
 		memcpy(x->block, o->block, sizeof x->block);
 	x->warp_size = o->warp_size;
 	x->jobs = o->jobs;
-	x->max_steps = o->max_steps;
+	x->max_steps = o->has_max_steps || !sp->has_max_steps ? o->max_steps : sp->max_steps;
 	x->stack_limit = o->stack_depth;
 	x->converge_pc = o->converge_pc;
 	/* the launcher counts CTAs in 32 bits: a larger grid would quietly run fewer */

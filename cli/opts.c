@@ -51,12 +51,14 @@ const char cli_usage_text[] =
 	"\n"
 	"commands:\n"
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
-	"  stats   FILE      run, then print per-opcode dynamic counts\n"
+	"  stats   FILE      run, then print per-opcode dynamic counts (--plot FILE.svg,\n"
+	"                    --html FILE.html: a chart, a self-contained page)\n"
 	"  asm     FILE      assemble only; list the decoded program or the errors\n"
 	"  spec    FILE      print a starting launch spec read off the code (parameters,\n"
 	"                    pointers, constant banks to fill): simtemu spec F > F.spec\n"
 	"  trace   FILE      run, printing one SIMT-stack row per instruction of one warp\n"
-	"                    (--cta C --warp W, --format table|csv|json, --no-pops)\n"
+	"                    (--cta C --warp W, --format table|csv|json, --no-pops;\n"
+	"                    --plot FILE.svg draws its lanes over time)\n"
 	"  debug   FILE      gdb-like debugger (help inside); --batch FILE reads commands\n"
 	"                    from FILE, as does a stdin that is not a terminal\n"
 	"  isa               list the supported opcodes and modifiers (--target sm_XX)\n"
@@ -64,7 +66,8 @@ const char cli_usage_text[] =
 	"  convert --to sass FILE      print PTXPlus as a SASS listing\n"
 	"  compare A B [C ...]  run all on the same launch options, compare their output\n"
 	"                    buffers with A's (--tol EPS for floats) and print their counts\n"
-	"                    side by side with differences (--by, --counts; --plot FILE.svg)\n"
+	"                    side by side with differences (--by, --counts; --plot FILE.svg,\n"
+	"                    --html FILE.html)\n"
 	"  batch   MANIFEST  run a manifest's rows as stats runs on the local cores (-j N,\n"
 	"                    --shard K/N), one JSON line per row in manifest order\n"
 	"  merge   FILE...   join batch's JSON lines of all shards into one table (--counts\n"
@@ -92,6 +95,11 @@ static const struct {
 		"--by opcode|mnemonic|class|pc, pc rows with the instruction's text; docs/formats.md\n"
 		"has the CSV and JSON forms). After a trap or Ctrl-C it prints the counts so far,\n"
 		"marked partial.\n\n"
+		"stats' options:\n"
+		"  --plot FILE.svg      a chart: per-opcode bars grouped by class, warp and thread\n"
+		"                       instructions side by side\n"
+		"  --html FILE.html     one self-contained page (no network access): the totals, the\n"
+		"                       chart and sortable tables by opcode, by class and by --by\n\n"
 		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
 	{"asm", "usage: simtemu asm [--target sm_XX] [--kernel NAME] FILE\n"
 		"Assemble FILE only: list the decoded program, or the located errors (exit 2).\n"},
@@ -107,7 +115,12 @@ static const struct {
 		"  --cta N              the CTA (linear index, default 0)\n"
 		"  --warp N             the warp in it (default 0)\n"
 		"  --format FMT         table, csv or json (default table)\n"
-		"  --no-pops            no rows for stack pops\n\n"
+		"  --no-pops            no rows for stack pops\n"
+		"  --plot FILE.svg      also draw the warp's lanes over time: a column per issue, a\n"
+		"                       row per lane coloured by its state, the pc and the stack\n"
+		"                       depth (sm_70+: the groups) along the top; after a trap\n"
+		"                       the state then as a last column\n"
+		"  --plot-steps N       the plot's first N issues at most (default 500)\n\n"
 		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
 	{"debug", "usage: simtemu debug [options] FILE\n"
 		"A gdb-like debugger (help inside). --batch FILE reads commands from FILE, as does a\n"
@@ -219,6 +232,7 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 	case 'w':
 		return int_opt("--warp-size", arg, 1, 32, &o->warp_size);
 	case 'm': {
+		o->has_max_steps = true;
 		num_err e = num_parse_count(arg, 1, UINT64_MAX, &o->max_steps);
 		if (e)
 			return cli_usage_error(e == NUM_RANGE ? "bad --max-steps '%s': must be 1..2^64-1"

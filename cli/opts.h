@@ -19,6 +19,7 @@ typedef struct {
 	bool has_grid, has_block;
 	int warp_size, jobs, stack_depth;
 	uint64_t max_steps;
+	bool has_max_steps;       /* given on the command line (else a .max-steps directive may set it) */
 	bool quiet, per_cta;
 	bool converge_pc;         /* --converge pc (sm_70+) */
 	int profiler;             /* stats --counts nvbit|ncu-csv: a cli_profiler (cli/profiler.h), else 0 */

@@ -24,6 +24,34 @@ void dbg_volta_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, cons
 void dbg_volta_state(char *buf, size_t size, const emu_ctx *x, const emu_warp *w);
 void dbg_volta_print(FILE *out, const emu_ctx *x, const emu_warp *w);
 
+/* trace --plot (dbg/plot_trace.c): what a lane does at an issue. */
+enum {
+	DBG_LANE_NONE,      /* not a lane of the warp */
+	DBG_LANE_ACTIVE,    /* issues, guard true */
+	DBG_LANE_GUARD_OFF, /* issues, guard false */
+	DBG_LANE_WAITING,   /* parked in a token; at a BSYNC, WARPSYNC or CTA barrier; in another group */
+	DBG_LANE_DISABLED,  /* token stack: in Dbrk, Dcont or Dret */
+	DBG_LANE_EXITED,
+	DBG_LANE_NSTATES
+};
+/* Every lane's state before the warp's next issue (st[32], DBG_LANE_*); returns the token
+   stack depth, or under convergence barriers the groups the warp is split into (the issuing
+   one if any, the other ready ones, one per barrier with waiting lanes, WARPSYNC, CTA
+   barrier). */
+int dbg_lane_states(const emu_ctx *x, const emu_warp *w, uint8_t st[32]);
+
+/* The columns of a trace --plot: the first max_cols issues of one warp. */
+typedef struct dbg_plot dbg_plot;
+dbg_plot *dbg_plot_new(int max_cols);
+void dbg_plot_free(dbg_plot *p);
+void dbg_plot_issue(dbg_plot *p, const emu_ctx *x, const emu_warp *w);
+/* After a trap: the warp's state then, as a last column (once). */
+void dbg_plot_trap(dbg_plot *p, const emu_ctx *x, const emu_warp *w);
+int dbg_plot_columns(const dbg_plot *p);
+/* The chart (title: x's kernel and target, CTA cta as x,y,z, warp) to out, or to path. */
+void dbg_plot_svg(const dbg_plot *p, const emu_ctx *x, int cta, int warp, FILE *out);
+bool dbg_plot_write(const dbg_plot *p, const emu_ctx *x, int cta, int warp, const char *path);
+
 /* simtemu trace: rows of warp 'warp' of CTA 'cta' (linear index). */
 typedef struct {
 	FILE *out;
@@ -33,6 +61,7 @@ typedef struct {
 	bool pops;         /* show pop-rule rows */
 	bool barriers;     /* sm_70+: the convergence-barrier columns (CSV header) */
 	bool rows;         /* a row was written (JSON: the next one needs a comma) */
+	dbg_plot *plot;    /* trace --plot: the issues are also recorded here */
 } dbg_trace;
 
 /* The CSV header or the JSON array's opening, and its closing, around the trace's rows. */

@@ -210,8 +210,13 @@ void dbg_info_warps(dbg_session *d)
 			snprintf(state, sizeof state, "waiting at barrier %d", w->bar_id);
 		else
 			snprintf(state, sizeof state, "running");
-		fprintf(d->out, "%s warp %-3d pc 0x%04x  A=%s  depth %d  %s\n", i == d->focus_warp ? "*" : " ", i, a,
-			dbg_mask(m, w->s.A, w->nlanes), w->s.depth, state);
+		char depth[32];
+		if (w->vb) /* convergence barriers: the ready groups (the issuing one and the others) */
+			snprintf(depth, sizeof depth, "groups %d", w->vb->ng + (w->s.A != 0));
+		else
+			snprintf(depth, sizeof depth, "depth %d", w->s.depth);
+		fprintf(d->out, "%s warp %-3d pc 0x%04x  A=%s  %s  %s\n", i == d->focus_warp ? "*" : " ", i, a,
+			dbg_mask(m, w->s.A, w->nlanes), depth, state);
 	}
 }
 

@@ -155,6 +155,8 @@ static void trace_row(dbg_trace *t, uint64_t step, const emu_ctx *x, const emu_w
 int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev, const simt_token *tok)
 {
 	dbg_trace *t = user;
+	if (ev == EMU_EV_TRAP && t->plot && x->cur_cta && x->cur_cta->linear == t->cta && t->warp < x->cur_cta->nwarps)
+		dbg_plot_trap(t->plot, x, &x->cur_cta->warps[t->warp]);
 	if (ev != EMU_EV_ISSUE && ev != EMU_EV_POP)
 		return 0;
 	if (x->cur_cta->linear != t->cta || w->id != t->warp)
@@ -165,5 +167,7 @@ int dbg_trace_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event ev
 		return 0;
 	}
 	trace_row(t, ++t->step, x, w, NULL);
+	if (t->plot)
+		dbg_plot_issue(t->plot, x, w);
 	return 0;
 }

@@ -98,7 +98,7 @@ void dbg_volta_print(FILE *out, const emu_ctx *x, const emu_warp *w)
 	const cfb_state *v = w->vb;
 	char m[40], m2[40];
 	int n = w->nlanes;
-	fprintf(out, "warp %d (convergence barriers, SPEC 6.2):\n", w->id);
+	fprintf(out, "warp %d (convergence barriers, docs/volta.md):\n", w->id);
 	fprintf(out, "  issuing group  0x%04x %s\n", vaddr(x, w->s.pc), dbg_mask(m, w->s.A, n));
 	for (int i = 0; i < v->ng; i++)
 		fprintf(out, "  ready group    0x%04x %s\n", vaddr(x, v->g[i].pc), dbg_mask(m, v->g[i].mask, n));

@@ -241,7 +241,7 @@ static int add(char *buf, size_t n, int k, const char *fmt, uint32_t a, uint32_t
 
 void cfb_stuck_text(const cfb_state *v, char *buf, size_t n)
 {
-	int k = snprintf(buf, n, "warp deadlock: no lane can go on (live %08x)", cfb_live(v));
+	int k = snprintf(buf, n, "deadlock, no lane can go on (live %08x)", cfb_live(v));
 	for (int b = 0; b < CFB_NBAR; b++)
 		if (v->bwait[b])
 			k = add(buf, n, k, "; B%u=%08x: lanes %08x wait at BSYNC", (uint32_t)b, v->B[b], v->bwait[b]);

@@ -39,8 +39,10 @@
 
 #include "emu/ops_mem.h"
 #include "emu/ops_alu.h"
+#include "emu/ops_fermi.h"
 #include "emu/ops_ctl.h"
 #include "emu/ops_wide.h"
+#include "emu/ops_vfp.h"
 #include "emu/ops_printf.h"
 
 /* ---- the warp loop ---- */
@@ -73,7 +75,7 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			}
 			char why[600];
 			cf_stuck_text(w, why, sizeof why);
-			emu_trap_at(x, w, -1, NULL, "%s", why);
+			emu_trap_at(x, w, -1, NULL, "warp %d: %s", w->id, why);
 			x->trap.warp = w->id;
 			return RUN_TRAP;
 		}
@@ -157,6 +159,9 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		VM_CASE(SEL) h_sel(x, w, in, G); VM_BREAK;
 		VM_CASE(VADD) h_vadd(x, w, in, G); VM_BREAK;
 		VM_CASE(VMNMX) h_vmnmx(x, w, in, G); VM_BREAK;
+		VM_CASE(VIDEO) h_video(x, w, in, G); VM_BREAK;
+		VM_CASE(PSET) h_pset(x, w, in, G); VM_BREAK;
+		VM_CASE(ISET_X) h_iset_x(x, w, in, G); VM_BREAK;
 		VM_CASE(POPC) h_popc(x, w, in, G); VM_BREAK;
 		VM_CASE(BFE) h_bfe(x, w, in, G); VM_BREAK;
 		VM_CASE(BFI) h_bfi(x, w, in, G); VM_BREAK;
@@ -202,12 +207,22 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				return RUN_TRAP;
 			VM_BREAK;
 		VM_CASE(MUFU) h_mufu(x, w, in, G); VM_BREAK;
+		/* sm_70+ floating point (emu/ops_vfp.h) */
+		VM_CASE(VFMNMX) h_vfmnmx(x, w, in, G); VM_BREAK;
+		VM_CASE(FRND) h_frnd(x, w, in, G); VM_BREAK;
+		VM_CASE(FRND64) h_frnd64(x, w, in, G); VM_BREAK;
+		VM_CASE(VMUFU) h_vmufu(x, w, in, G); VM_BREAK;
+		VM_CASE(CVT_H) h_cvt_h(x, w, in, G); VM_BREAK;
+		VM_CASE(F2FP) h_f2fp(x, w, in, G); VM_BREAK;
+		VM_CASE(HARITH) h_harith(x, w, in, G); VM_BREAK;
+		VM_CASE(HSETP2) h_hsetp2(x, w, in, G); VM_BREAK;
+		VM_CASE(HMNMX2) h_hmnmx2(x, w, in, G); VM_BREAK;
 		VM_CASE(I2F) VM_CASE(F2I) VM_CASE(F2F) VM_CASE(I2I)
 			h_cvt(x, w, in, G);
 			VM_BREAK;
 		VM_CASE(VOTE) h_vote(w, in, G); VM_BREAK;
 		VM_CASE(SHFL) h_shfl(x, w, in, G); VM_BREAK;
-		VM_CASE(LDSLK) VM_CASE(STSCUL)
+		VM_CASE(LDSLK) VM_CASE(STSCUL) VM_CASE(STSUL)
 			if (!h_slock(x, w, in, G))
 				return RUN_TRAP;
 			VM_BREAK;

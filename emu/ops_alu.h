@@ -310,7 +310,7 @@ static inline __attribute__((always_inline)) void h_isetp(const emu_ctx *x, emu_
    borrow), zero means alo == blo. The pair compares as a.hi (signed or not) first, then
    the low words unsigned: less = hi less, or hi equal and no carry; equal = hi equal and
    zero. This is what the hardware's a + ~b + carry with the zero flag ANDed in gives. */
-static void h_isetp_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static uint32_t cmp_x_mask(const emu_ctx *x, const emu_warp *w, const emu_insn *in)
 {
 	uint32_t ta[32], tb[32], r = 0;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
@@ -320,7 +320,12 @@ static void h_isetp_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_
 		bool lt = hlt || (heq && !c), eq = heq && z;
 		r |= (uint32_t)((in->sub >> (lt ? 0 : eq ? 1 : 2)) & 1) << l;
 	}
-	setp_write(w, in, r, G);
+	return r;
+}
+
+static void h_isetp_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	setp_write(w, in, cmp_x_mask(x, w, in), G);
 }
 
 static void h_fsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)

@@ -33,7 +33,9 @@ static void h_vote(emu_warp *w, const emu_insn *in, uint32_t G)
 	int n = w->nlanes;
 	uint32_t pv = pred_val(w, &in->s[0]);
 	uint32_t ballot = G & pv, *d = w->r[in->d];
-	uint32_t q = in->sub ? ((G & ~pv) == 0 ? ~0u : 0) : (ballot ? ~0u : 0);
+	/* sub: 0 ANY, 1 ALL, 2 EQ (the same p in every lane of G) */
+	uint32_t q = in->sub == 1 ? ((G & ~pv) == 0 ? ~0u : 0) : in->sub == 2 ? (!ballot || ballot == G ? ~0u : 0)
+		: (ballot ? ~0u : 0);
 	LANE_LOOP WR(d, l, ballot);
 	pred_write(w, in->d2, q, G);
 }

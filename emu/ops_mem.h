@@ -175,7 +175,9 @@ static uint64_t atom_op(int op, int type, uint64_t old, uint64_t b, uint64_t cmp
    has a lock; lanes go in lane order. LDSLK loads the word and takes its lock if it is free
    (or already this lane's): p says whether it did. STSCUL stores and frees the lock if
    this lane holds it (q true), else stores nothing (q false). No document defines the
-   pair; this is the reading that makes ptxas's loop an atomic read-modify-write. */
+   pair; this is the reading that makes ptxas's loop an atomic read-modify-write.
+   Fermi's STSUL [a], v (the loop: LDSLK p, v, [a]; @p compute; @p STSUL [a], v'; @!p BRA
+   back) stores in any case and frees the lock if this lane holds it; its p is a sink. */
 static bool h_slock(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	int n = w->nlanes;
@@ -203,7 +205,8 @@ static bool h_slock(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 			memcpy(q, &v[l], 4);
 			*owner = 0;
 			p |= 1u << l;
-		}
+		} else if (in->h == EMU_H_STSUL) /* Fermi's store-unlock stores in any case */
+			memcpy(q, &v[l], 4);
 	}
 	pred_write(w, in->d2, p, G);
 	return true;

@@ -31,6 +31,10 @@ enum { EMU_LOP_AND, EMU_LOP_OR, EMU_LOP_XOR, EMU_LOP_PASS_B };
 enum { EMU_RND_RN, EMU_RND_RZ, EMU_RND_RM, EMU_RND_RP, EMU_RND_INT = 0x10 };
 /* Secondary operation of the video instructions VADD / VMNMX. */
 enum { EMU_VSEC_NONE, EMU_VSEC_ACC, EMU_VSEC_MIN, EMU_VSEC_MAX };
+/* The general video handler (VIDEO): its operation (emu_insn.sub, with VSET's comparison
+   in bits 3-5) and flags (sub3): a, b extend from 32 bits as signed, saturate. */
+enum { EMU_VOP_ADD, EMU_VOP_SUB, EMU_VOP_ABSDIFF, EMU_VOP_MIN, EMU_VOP_MAX, EMU_VOP_SET };
+enum { EMU_VID_ASX = 1, EMU_VID_BSX = 2, EMU_VID_SAT = 4 };
 enum { EMU_D_ADD, EMU_D_MUL, EMU_D_FMA, EMU_D_MNMX };
 enum { EMU_ATOM_ADD, EMU_ATOM_MIN, EMU_ATOM_MAX, EMU_ATOM_INC, EMU_ATOM_DEC, EMU_ATOM_AND,
        EMU_ATOM_OR, EMU_ATOM_XOR, EMU_ATOM_EXCH, EMU_ATOM_CAS };

@@ -257,12 +257,16 @@ static void memory_operands(tr *t)
 		rest_plain(t, i);
 		return;
 	}
-	default: /* loads */
-		if (n < 2 || n > 3)
-			return fail(t, "a load takes a destination and an address");
-		push(t, sass_opnd(t, &t->p->ops[0], 0));
-		i = 1;
-		address(t, &i, n - 1);
+	default: { /* loads: the destinations before the address (LDSLK's p, d) */
+		int lead = 0;
+		for (const char *q = r->shape; *q && *q != 'm'; q++)
+			lead += *q == ',';
+		if (n < lead + 1 || n > lead + 2)
+			return fail(t, "a load takes its destinations and an address");
+		for (; i < lead; i++)
+			push(t, sass_opnd(t, &t->p->ops[i], i));
+		address(t, &i, n - lead);
+	}
 	}
 }
 
@@ -407,7 +411,7 @@ static int translate_mnemonic(tr *t)
 			mod(t, "U32");
 		break;
 	case ISA_PS_SETP: case ISA_PS_ICMP: case ISA_PS_PSETP:
-		/* cuobjdump's order: ISETP.GE.U32.AND, FSETP.LT.FTZ.AND */
+		/* cuobjdump's order: ISETP.GE.U32.X.AND, FSETP.LT.FTZ.AND */
 		if (part(t, "bf"))
 			mod(t, "BF");
 		parts_in(t, cmps);
@@ -415,6 +419,8 @@ static int translate_mnemonic(tr *t)
 			mod(t, "FTZ");
 		if (u32 && r->style != ISA_PS_PSETP)
 			mod(t, "U32");
+		if (part(t, "x"))
+			mod(t, "X");
 		parts_in(t, bops);
 		break;
 	case ISA_PS_MINMAX:
@@ -428,26 +434,34 @@ static int translate_mnemonic(tr *t)
 			mod(t, "SH");
 		upper_mod(t, u32 ? "u32" : "s32");
 		break;
-	case ISA_PS_CHOICE: { /* tail "a|b.rest": A when .a is there, else B */
-		size_t l = strcspn(r->tail, ".");
-		const char *bar = memchr(r->tail, '|', l);
-		snprintf(w, sizeof w, "%.*s", (int)(bar ? bar - r->tail : (long)l), r->tail);
-		if (!bar || part(t, w))
-			upper_mod(t, w);
-		else {
-			snprintf(w, sizeof w, "%.*s", (int)(r->tail + l - bar - 1), bar + 1);
-			upper_mod(t, w);
+	case ISA_PS_CHOICE: { /* tail "a|b|...|z.rest": the alternative that is a part, else the last */
+		const char *alt = r->tail;
+		for (;;) {
+			size_t l = strcspn(alt, "|.");
+			snprintf(w, sizeof w, "%.*s", (int)l, alt);
+			if (alt[l] != '|' || part(t, w))
+				break;
+			alt += l + 1;
 		}
+		upper_mod(t, w);
 		break;
 	}
 	case ISA_PS_VIDEO: {
-		static const char *const v[] = {"acc", "min", "max", "mx", "sat", NULL};
-		for (int i = 1; i < t->nparts; i++)
-			for (int j = 0; v[j]; j++)
-				if (!strcmp(t->parts[i], v[j]))
-					upper_mod(t, v[j]);
-		if (u32)
+		/* in cuobjdump's order (asm/sel_fermi.c): VSET's comparison, .UD, the source types,
+		   .MX, .SAT, the secondary operation (front/ptxplus_video.h: the spelling) */
+		static const char *const v[] = {"mx", "sat", "acc", "min", "max", NULL};
+		parts_in(t, cmps);
+		const char *t0 = type_part(t, 0), *t1 = type_part(t, 1);
+		if (t1) {
+			if (part(t, "ud"))
+				mod(t, "UD");
+			upper_mod(t, t0);
+			upper_mod(t, t1);
+		} else if (u32)
 			mod(t, "U32");
+		for (int j = 0; v[j]; j++)
+			if (part(t, v[j]))
+				upper_mod(t, v[j]);
 		break;
 	}
 	case ISA_PS_MEM: case ISA_PS_MEMU: {

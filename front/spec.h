@@ -76,7 +76,8 @@ typedef struct {
 
 typedef struct {
 	char *target, *kernel;
-	bool has_grid, has_block, has_shared, has_local;
+	bool has_grid, has_block, has_shared, has_local, has_max_steps;
+	uint64_t max_steps;     /* .max-steps: the kernel's own step budget (--max-steps overrides) */
 	uint32_t grid[3], block[3], shared_bytes, local_bytes;
 	spec_buffer *bufs;
 	int nbufs;

@@ -548,7 +548,7 @@ static void tokenize(pstate *p, char *line)
 static const char *nearest_directive(const char *d)
 {
 	static const char *const names[] = {".target", ".kernel", ".printf", ".grid", ".block", ".shared",
-					    ".local", ".buffer", ".param", ".const", ".expect", NULL};
+					    ".local", ".buffer", ".param", ".const", ".expect", ".max-steps", NULL};
 	size_t n = strlen(d);
 	if (n > 31)
 		return NULL;
@@ -645,6 +645,11 @@ static void directive(pstate *p, const char *line, const char *rest)
 			s->has_local = true;
 		else if (p->n != 2)
 			perr(p, 0, "usage: .local BYTES%s", "");
+	} else if (!strcmp(d, ".max-steps")) {
+		if (p->n == 2 && get_u64(p, 1, &s->max_steps, 1, UINT64_MAX, "step count"))
+			s->has_max_steps = true;
+		else if (p->n != 2)
+			perr(p, 0, "usage: .max-steps N%s", "");
 	} else if (!strcmp(d, ".buffer"))
 		d_buffer(p, &p->replaced_bufs);
 	else if (!strcmp(d, ".param"))

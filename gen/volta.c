@@ -64,40 +64,13 @@ static void volta_abi(emu_ctx *x)
 	put32(x->cbank[0], 0x28, x->local_bytes);
 }
 
-static const emu_rt volta_rt = {
-	.model = EMU_CF_BARRIERS,
-	.abi = volta_abi,
-	.param_offset = 0x160,
-	.literal_bank = 2,
-};
+/* sm_70 - sm_89 and sm_90 differ in where the parameters start (and in their dialect's
+   name): one runtime part and one generation record each, from the same fields. */
+#define VOLTA_RT(params) {.model = EMU_CF_BARRIERS, .abi = volta_abi, .param_offset = (params), .literal_bank = 2}
+static const emu_rt volta_rt = VOLTA_RT(0x160), hopper_rt = VOLTA_RT(0x210);
 
-const gen_desc gen_volta = {
-	.name = "volta",
-	.dialect = ISA_DIALECT_SM70,
-	.max_reg = 254,
-	.insn_bytes = 16,
-	.imm32 = true,
-	.imm_values = true,
-	.begin = volta_begin,
-	.select = volta_select,
-	.rt = &volta_rt,
-};
-
-static const emu_rt hopper_rt = {
-	.model = EMU_CF_BARRIERS,
-	.abi = volta_abi,
-	.param_offset = 0x210,
-	.literal_bank = 2,
-};
-
-const gen_desc gen_hopper = {
-	.name = "hopper",
-	.dialect = ISA_DIALECT_SM90,
-	.max_reg = 254,
-	.insn_bytes = 16,
-	.imm32 = true,
-	.imm_values = true,
-	.begin = volta_begin,
-	.select = volta_select,
-	.rt = &hopper_rt,
-};
+#define VOLTA_GEN(nm, dia, runtime)                                                                        \
+	{.name = (nm), .dialect = (dia), .max_reg = 254, .insn_bytes = 16, .imm32 = true, .imm_values = true, \
+	 .begin = volta_begin, .select = volta_select, .rt = &(runtime)}
+const gen_desc gen_volta = VOLTA_GEN("volta", ISA_DIALECT_SM70, volta_rt);
+const gen_desc gen_hopper = VOLTA_GEN("hopper", ISA_DIALECT_SM90, hopper_rt);

@@ -39,6 +39,7 @@ typedef struct {
 	bool uniform;       /* URn (sm_70+): reg is n until the generation places the row */
 	bool rel;           /* Rn -0x130: a register with an offset (relative BRX) */
 	uint8_t half;       /* Tesla RnL (1) / RnH (2) */
+	uint8_t bsel;       /* a video source's byte R0.B0-.B3: 1 + the byte (0: none) */
 	uint8_t width;      /* Tesla g [..].U16 etc.: access bytes (0: the instruction's) */
 	bool wsigned;       /* .S16 / .S8 on such an operand */
 	int64_t ival;

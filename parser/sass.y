@@ -41,7 +41,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 %token GBANK "'g ['" OBANK "'o ['" GMEM14 "'global14 ['"
 %token CBANK "'c ['" FUNCTION "'Function :'" NL "end of line"
 
-%type <opnd> operand regop addr cbank cbankop smem saddr
+%type <opnd> operand regop addr cbank cbankop smem saddr absreuse
 %type <ival> intval
 %destructor { free($$); } <str>
 %destructor { free($$.name); } <opnd>
@@ -163,8 +163,15 @@ regop
 						$$.cc = true;
 					else if (!strcmp($2, "reuse"))
 						$$.reuse = true;
-					else if ((!strcmp($2, "H0") || !strcmp($2, "H1")) && !$$.half)
-						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves */
+					else if ((!strcmp($2, "H0") || !strcmp($2, "H1") || !strcmp($2, "H0_H0") ||
+						  !strcmp($2, "H1_H1")) && !$$.half)
+						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves;
+											 sm_70+ .H0_H0 / .H1_H1: one half
+											 replicated */
+					else if (!strcmp($2, "H1_H0") && !$$.half)
+						; /* sm_70+: the pair as it is */
+					else if ($2[0] == 'B' && $2[1] >= '0' && $2[1] <= '3' && !$2[2] && !$$.bsel && !$$.half)
+						$$.bsel = (uint8_t)($2[1] - '0' + 1); /* a video source's byte */
 					else
 						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
 					free($2);
@@ -180,6 +187,7 @@ operand
 	| '~' regop             { $$ = $2; $$.inv = true; }
 	| '|' regop '|'         { $$ = $2; $$.abs = true; }
 	| '-' '|' regop '|'     { $$ = $3; $$.abs = true; $$.neg = true; }
+	| absreuse              { $$ = $1; }
 	| PRED                  { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$1}; }
 	| '!' PRED              { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$2, .inv = true}; }
 	| intval                { $$ = (ast_opnd){.kind = OPND_IMM, .ival = $1}; }
@@ -205,6 +213,19 @@ operand
 	| '-' smem              { $$ = $2; $$.neg = true; }
 	| OBANK INT ']'         { $$ = (ast_opnd){.kind = OPND_REG, .reg = AST_RZ}; }
 	| GMEM14 addr ']'       { $$ = $2; $$.kind = OPND_MEM; }
+	;
+
+/* sm_70+ listings put the reuse flag after an absolute value: |R2|.reuse */
+absreuse
+	: '|' regop '|' MOD     {
+					$$ = $2;
+					$$.abs = true;
+					if (strcmp($4, "reuse"))
+						ast_error(&u->diags, L(@4), "unknown suffix '.%s' after |register|", $4);
+					$$.reuse = true;
+					free($4);
+				}
+	| '-' absreuse          { $$ = $2; $$.neg = true; }
 	;
 
 smem

@@ -49,6 +49,7 @@ static const pair pairs[] = {
 	{28, "ICMP.LT R6, R8, RZ, R4;", "icmp.lt.s32 $r6, $r8, 0x00, $r4;", NULL},
 	{29, "IMNMX R5, R5, R6, !pt;", "imnmx.s32 $r5, $r5, $r6, !pt;",
 	 "IMNMX without .U32 compares signed; the thesis's .u32 would read back as the unsigned IMNMX.U32"},
+	{30, "VADD.S32.S8.MIN R7, R0, 0x1, R7;", "vadd.min.s32.s8 $r7, $r0, 0x00000001, $r7;", NULL},
 	{31, "PSETP.AND.AND P1, pt, P2, P1, P0;", "psetp.and.and.s32 $p1, pt, $p2, $p1, $p0;", NULL},
 	{32, "VMNMX.ACC R11, R10, R8, R11;", "vmnmx.acc.s32 $r11, $r10, $r8, $r11;",
 	 "VMNMX without .U32 compares signed (the thesis's pathfinder uses it for IMIN.S32); .u32 would change that"},
@@ -105,13 +106,14 @@ START_TEST(thesis_pair)
 }
 END_TEST
 
-/* Item 30 uses a sub-word video operation that simtemu does not execute, so it does not
-   convert either: the converter accepts what the assembler accepts. */
+/* A video source's byte or half selector has no PTXPlus spelling: the converter says so
+   where it is rather than dropping it. */
 START_TEST(unsupported_is_an_error)
 {
 	char *out, *diag;
-	ck_assert_int_ne(convert("VADD.S32.S8.MIN R7, R0, 0x1, R7;", &out, &diag), 0);
-	ck_assert_msg(strstr(diag, "pair.sass:3:9: error: unsupported modifier '.S8' for VADD on sm_20"), "%s", diag);
+	ck_assert_int_ne(convert("VADD.S32.S8.MIN R7, R0, R1.B2, R7;", &out, &diag), 0);
+	ck_assert_msg(strstr(diag, "pair.sass:3:25: error: PTXPlus has no spelling for VADD's byte or half selector"), "%s",
+		      diag);
 	free(out);
 	free(diag);
 }

@@ -1,4 +1,4 @@
-/* SPEC section 6.2 (sm_70 and later), row by row: each kernel of tests/volta/ runs under
+/* SPEC section 6.2 (sm_70 and later), row by row: each kernel of examples/volta/ runs under
    both merge models (--converge barrier and pc), and its output and counts are checked
    against values derived by hand in the comments (a kernel's warp instructions, issue by
    issue: the lowest-pc group runs until it waits, exits or splits). */
@@ -12,7 +12,7 @@
 static void run_volta(th_run *r, const char *name, bool pc, int want)
 {
 	char path[128];
-	snprintf(path, sizeof path, "volta/%s.sass", name);
+	snprintf(path, sizeof path, strcmp(name, "deadlock") ? "../examples/volta/%s.sass" : "volta/%s.sass", name);
 	th_converge_pc = pc;
 	int rc = th_run_file(r, path, NULL);
 	th_converge_pc = false;
@@ -225,6 +225,28 @@ START_TEST(bar_per_group)
 }
 END_TEST
 
+/* SHFL.DOWN inside divergence, over lanes 0-15's 16-lane segment: 7 to the BRA; lanes 0-15
+   4 x (WARPSYNC SHFL IADD3) = 12; at SKIP (barrier: apart) STG EXIT twice: 23; pc: 21.
+   Values: the PTX shfl rule by hand (a source past the segment is the lane's own value):
+   lane l < 16 ends with sum_{k} of the tree, lane 0 = 120, lane 15 = 15 * 16 = 240. */
+START_TEST(shfl_in_divergence)
+{
+	for (int pc = 0; pc < 2; pc++) {
+		th_run r;
+		run_volta(&r, "shfl", pc, 0);
+		ck_assert_uint_eq(th_word(&r, "out", 0), 120);
+		ck_assert_uint_eq(th_word(&r, "out", 15), 240);
+		ck_assert_uint_eq(th_word(&r, "out", 16), 16);
+		ck_assert_uint_eq(total_warp(&r), pc ? 21 : 23);
+		ck_assert_uint_eq(op_warp(&r, "SHFL"), 4);
+		uint64_t c[4];
+		ck_assert(th_row(&r, STATS_BY_OPCODE, "WARPSYNC", c));
+		ck_assert_uint_eq(c[1], 4 * 16);
+		th_free(&r);
+	}
+}
+END_TEST
+
 START_TEST(deadlock_traps)
 {
 	th_run r;
@@ -317,6 +339,7 @@ Suite *volta_cf_suite(void)
 	tcase_add_test(t, bra_div_conv);
 	tcase_add_test(t, bmov_save_restore);
 	tcase_add_test(t, bar_per_group);
+	tcase_add_test(t, shfl_in_divergence);
 	tcase_add_test(t, deadlock_traps);
 	tcase_add_test(t, rules_break_and_exit_release);
 	tcase_add_test(t, rules_bmov_clear_releases);

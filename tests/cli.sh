@@ -603,5 +603,30 @@ check "trace no such warp" 2 "$SIMTEMU" trace --warp 5 examples/walk.sass
 contains "trace warp range" err "simtemu: --warp 5: no such warp (a CTA has warps 0-0)"
 check "trace no such cta" 2 "$SIMTEMU" trace --cta 2 --grid 2 examples/walk.sass
 contains "trace cta range" err "simtemu: --cta 2: no such CTA (the grid has CTAs 0-1)"
+# sm_70+: trace and debug show the groups and convergence barriers (examples/volta/ifelse:
+# after 8 issues lanes 0-15 issue BRA SYNC at 0x80, lanes 16-31 wait as a group at 0x90)
+check "volta trace" 0 "$SIMTEMU" trace examples/volta/ifelse.sass
+contains "volta trace split" out "     9  0x0080  BRA SYNC"
+contains "volta trace groups" out "groups=[0x0090 00000000000000001111111111111111] B0=11111111111111111111111111111111"
+contains "volta trace wait" out "B0=11111111111111111111111111111111(wait 11111111111111110000000000000000)"
+printf 'step 8\nstack\ninfo warps\ncontinue\n' >"$tmp/volta.dbg"
+check "volta debug" 0 "$SIMTEMU" debug --batch "$tmp/volta.dbg" examples/volta/ifelse.sass
+contains "volta debug group" out "  ready group    0x0090 00000000000000001111111111111111"
+contains "volta debug warps" out "groups 2  running"
+check "volta csv trace" 0 "$SIMTEMU" trace --format csv examples/volta/ifelse.sass
+contains "volta csv header" out "step,kind,pc,insn,A,X,groups,barriers,warpsync,bar"
+check "converge bad" 2 "$SIMTEMU" run --converge maybe examples/volta/ifelse.sass
+contains "converge bad msg" err "--converge takes barrier or pc, not 'maybe'"
+check "volta deadlock" 3 "$SIMTEMU" run tests/volta/deadlock.sass
+contains "volta deadlock msg" err "warp 0: deadlock, no lane can go on"
+# .max-steps: a kernel's own step budget; --max-steps overrides it
+check "max-steps directive" 3 "$SIMTEMU" run examples/volta/lock_tokens.trap.sass
+contains "max-steps trap" err "step budget exhausted"
+printf '.max-steps 10\n' >"$tmp/ms.spec"
+check "max-steps spec" 3 "$SIMTEMU" run --spec "$tmp/ms.spec" examples/walk.sass
+check "max-steps cli wins" 0 "$SIMTEMU" run --max-steps 1000 --spec "$tmp/ms.spec" examples/walk.sass
+printf '.max-steps 0\n' >"$tmp/ms0.spec"
+check "max-steps zero" 2 "$SIMTEMU" run --spec "$tmp/ms0.spec" examples/walk.sass
+contains "max-steps zero msg" err "ms0.spec:1:"
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -15,6 +15,8 @@ Suite *kmp_suite(void);
 Suite *isa_ops_suite(void);
 Suite *volta_cf_suite(void);
 Suite *json_suite(void);
+Suite *volta_fp_suite(void);
+Suite *fermi_ops_suite(void);
 
 int main(void)
 {
@@ -31,6 +33,8 @@ int main(void)
 	srunner_add_suite(sr, isa_suite());
 	srunner_add_suite(sr, kmp_suite());
 	srunner_add_suite(sr, isa_ops_suite());
+	srunner_add_suite(sr, volta_fp_suite());
+	srunner_add_suite(sr, fermi_ops_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

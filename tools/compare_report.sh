@@ -99,8 +99,9 @@ fi
 multi() {
 	name=$1 copts=$2 ropts=$3
 	shift 3
+	by=${BY:-opcode}
 	# shellcheck disable=SC2086
-	if "$SIMTEMU" compare -q --counts csv --by opcode --plot "docs/compare/$name.svg" $copts $ropts "$@" >"$tmp/cmp" \
+	if "$SIMTEMU" compare -q --counts csv --by "$by" --plot "docs/compare/$name.svg" $copts $ropts "$@" >"$tmp/cmp" \
 		2>"$tmp/cmperr"; then
 		outs="identical"
 		case "$copts" in *--ignore*) outs="identical (${copts#*--ignore } not compared: clock samples)" ;; esac
@@ -115,14 +116,14 @@ multi() {
 		echo "\`simtemu compare ${copts:+$copts }$(echo "$ropts" | sed "s#tests/conformance/##")$(for f in "$@"; do printf ' %s' "$(basename "$f")"; done)\`: outputs $outs."
 		echo "Warp instructions ([chart](compare/$name.svg)):"
 		echo
-		printf '| opcode |'
-		for f in "$@"; do printf ' %s |' "$(basename "$f" .sass | cut -d_ -f1,2)"; done
+		printf '| %s |' "$by"
+		for f in "$@"; do printf ' %s |' "$(basename "$f" .sass | sed 's/.*\(sm_[0-9]*\).*/\1/')"; done
 		echo
 		printf '|---|'
 		for f in "$@"; do printf -- '---|'; done
 		echo
 		# column of run k (0-based) in the CSV: a_warp is 3, run k >= 1 is 3k + 1
-		awk -F, -v n="$n" '$1 == "opcode" {
+		awk -F, -v n="$n" -v by="$by" '$1 == by {
 			line = "| " ($2 == "total" ? "**total**" : $2) " |"
 			for (k = 0; k < n; k++) {
 				v = $(k ? 3 * k + 1 : 3)
@@ -201,6 +202,35 @@ if [ -f "$CORPUS/sm_30_timedReduction.sass" ] && [ -f "$CORPUS/sm_50_fill_kernel
 		echo "| **total** | $totk | $totm | $(printf %+d $((totm - totk))) |"
 		echo
 	} >>"$tmp/gen"
+fi
+
+# ---- one source across eight generations: the project's own kernels (tests/gen), as
+# NVIDIA's ptxas 11.8 compiled them, Kepler to Hopper, counted by instruction class ----
+GENS="35 52 61 70 75 80 89 90"
+GENK="collatz breakcont blockreduce shflscan intdiv double"
+gens_ok=1
+for k in $GENK; do
+	for a in $GENS; do [ -f "tests/gen/sass/$k.sm_$a.sass" ] || gens_ok=0; done
+	"$SIMTEMU" run -q --spec "tests/gen/$k.spec" "tests/gen/sass/$k.sm_90.sass" >/dev/null 2>&1 || gens_ok=0
+done
+if [ "$gens_ok" = 1 ]; then
+	{
+		echo "## One source across eight generations: Kepler to Hopper"
+		echo
+		echo "The project's own kernels (tests/gen: PTX written for this project, each with a C"
+		echo "reference), compiled by NVIDIA's ptxas 11.8 for Kepler (sm_35), Maxwell (sm_52), Pascal"
+		echo "(sm_61), Volta (sm_70), Turing (sm_75), Ampere (sm_80), Ada (sm_89) and Hopper (sm_90),"
+		echo "each set run by one \`simtemu compare\` on the same launch (its spec), which checks that all"
+		echo "eight produce the same outputs. Warp instructions by instruction class; percentages of"
+		echo "the totals against Kepler. The notes after the tables say what changed."
+		echo
+	} >>"$tmp/gen"
+	for k in $GENK; do
+		files=
+		for a in $GENS; do files="$files tests/gen/sass/$k.sm_$a.sass"; done
+		# shellcheck disable=SC2086
+		BY=class multi "gen-$k" "" "--spec tests/gen/$k.spec" $files
+	done
 fi
 
 {

@@ -10,7 +10,7 @@ mode=$1 bin=$2 corpus=$3
 dir=tests/golden/behaviour
 [ "$mode" = record ] && mkdir -p "$dir"
 tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
-pass=0 fail=0 skip=0
+pass=0 fail=0 skip=0 notyet=0
 
 # the buffers a file declares, as --dump options
 dumps() { cat "$@" 2>/dev/null | sed -n 's/^[[:space:]]*\.buffer[[:space:]]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\).*/--dump \1/p' | sort -u | tr '\n' ' '; }
@@ -45,10 +45,16 @@ done
 for s in tests/conformance/*.spec; do
 	b=$(basename "$s" .spec); listing=$corpus/${b%%.*}.sass
 	if [ ! -f "$listing" ]; then skip=$((skip + 1)); continue; fi
+	# a case with no golden yet whose listing does not assemble (an sm_70+ listing waiting for
+	# its instructions; conformance.c's asm_pending) is not runnable yet: once it assembles,
+	# check mode fails until its golden is recorded
+	if [ ! -f "$dir/corpus-$b.out" ] && ! "$bin" asm --spec "$s" "$listing" >/dev/null 2>&1; then
+		notyet=$((notyet + 1)); continue
+	fi
 	steps=; case $b in *MatrixCount_4.loop) steps="--max-steps 200000";; esac
 	# shellcheck disable=SC2086
 	one "corpus-$b" "$listing" "$s" $steps
 done
 [ "$mode" = record ] && { echo "recorded $(ls "$dir" | wc -l) goldens"; exit 0; }
-echo "golden: $pass passed, $fail failed, $skip skipped (no corpus)"
+echo "golden: $pass passed, $fail failed, $skip skipped (no corpus)$([ "$notyet" = 0 ] || echo ", $notyet not runnable yet (no golden, the listing does not assemble)")"
 [ "$fail" = 0 ]

@@ -151,7 +151,7 @@ static bool lay_out_params(const char *spec, hw_launch *L)
 	return ok;
 }
 
-/* What hw_read allocated, after a launch or a refusal (so a sanitizer build finds no leak). */
+/* What hw_read allocated, also after it failed part way (the leak checker's runs) */
 static void hw_free(hw_launch *L)
 {
 	for (int i = 0; i < L->nbufs; i++)
