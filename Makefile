@@ -34,8 +34,8 @@ RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
 # The command line's front end, linked into the binary only (cli/main.c is its main)
-CLI_SRC = cli/opts.c cli/launch.c cli/ptxin.c cli/progress.c cli/report.c cli/profiler.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
-          cli/cmd_convert.c cli/cmd_batch.c cli/cmd_merge.c cli/manifest.c
+CLI_SRC = cli/opts.c cli/launch.c cli/accelsim.c cli/accelsim_map.c cli/ptxin.c cli/progress.c cli/report.c cli/profiler.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c \
+          cli/cmd_debug.c cli/cmd_compare.c cli/cmd_convert.c cli/cmd_batch.c cli/cmd_merge.c cli/manifest.c
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -136,6 +136,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	SIMTEMU=./$(BIN) sh tests/batch.sh
 	SIMTEMU=./$(BIN) sh tests/plots.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
+	SIMTEMU=./$(BIN) sh tests/accelsim/accelsim.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli/accelsim.h"
 #include "cli/cmd.h"
 #include "cli/launch.h"
 #include "cli/html.h"
@@ -128,6 +129,16 @@ static int stats_pictures(cli_launch *L, const stats_files *sf, int rc, emu_stat
 	return rc;
 }
 
+/* One launch of run --accelsim-trace (cli/accelsim.c sets its hook): run and report. */
+static int run_one(cli_launch *L)
+{
+	char *held;
+	emu_status st = launch(L, &held);
+	int rc = report(L, st, false, held);
+	free(held);
+	return rc;
+}
+
 /* run and stats: assemble, set up the launch, run, check. */
 int cli_cmd_run(int argc, char **argv, bool stats)
 {
@@ -135,7 +146,14 @@ int cli_cmd_run(int argc, char **argv, bool stats)
 		{"plot", required_argument, 0, 0x200}, {"html", required_argument, 0, 0x201}, {0, 0, 0, 0}};
 	stats_files sf = {0};
 	cli_launch L;
-	int rc = cli_prepare(&L, argc, argv, stats ? extra : NULL, &sf, stats ? stats_opt : NULL);
+	accel_opts ao = {0};
+	int rc = stats ? cli_prepare(&L, argc, argv, extra, &sf, stats_opt)
+		       : cli_prepare(&L, argc, argv, accel_options, &ao, accel_opt);
+	if (!rc && ao.dir) {
+		rc = accel_cmd(&L, &ao, argc, argv, run_one);
+		cli_cleanup(&L);
+		return rc;
+	}
 	if (!rc) {
 		char *held;
 		emu_status st = launch(&L, &held);

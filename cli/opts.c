@@ -89,6 +89,13 @@ static const struct {
 		"--counts json prints the summary as one JSON document (status, .expect tally,\n"
 		"totals, --dump buffers), csv as a header and a total row (docs/formats.md). A run\n"
 		"longer than 2 s shows its progress on stderr when that is a terminal.\n\n"
+		"run's options:\n"
+		"  --accelsim-trace DIR write DIR/kernelslist.g and DIR/kernel-N.traceg, the input of\n"
+		"                       Accel-Sim's trace-driven mode (NVBit tracer format 4; sm_30+,\n"
+		"                       32-lane warps; runs on one thread; docs/accelsim.md)\n"
+		"  --accelsim-kernels all|NAME[,NAME...]\n"
+		"                       with --accelsim-trace: launch these functions in turn, one\n"
+		"                       trace each (kernel-1.traceg, kernel-2.traceg, ...)\n\n"
 		"options:\n" LAUNCH_OPTS "\n" EXIT_TEXT},
 	{"stats", "usage: simtemu stats [options] FILE\n"
 		"Run FILE like run, then print per-opcode dynamic counts (--counts table|csv|json,\n"

@@ -200,17 +200,17 @@ check "compare table dump" 0 "$SIMTEMU" compare --dump out "$k" "$k"
 contains "compare table dump" out "B:   0 1 2 3 104 105"
 
 # ---- Ctrl-C, and the progress line (on a terminal only) ----
-# a warp that never ends, stopped by SIGINT after 3.5 s: exit 130, where it was, stats'
+# a warp that never ends, stopped by SIGINT after 5 s: exit 130, where it was, stats'
 # counts so far marked partial
 printf '.target sm_20\n.kernel spin\n.block 32\nL:\n  IADD R0, R0, 0x1;\n  BRA L;\n' >"$tmp/spin.sass"
 if command -v timeout >/dev/null 2>&1; then
-	check "interrupt, stderr a pipe" 130 timeout -s INT --preserve-status 3.5 "$SIMTEMU" stats --max-steps 1e15 "$tmp/spin.sass"
+	check "interrupt, stderr a pipe" 130 timeout -s INT --preserve-status 5 "$SIMTEMU" stats --max-steps 1e15 "$tmp/spin.sass"
 	contains "interrupt says where" err "simtemu: interrupted: kernel spin, CTA (0,0,0), warp 0, pc 0x00"
 	contains "interrupt partial" out "partial counts: the run was interrupted"
 	lacks "no progress line on a pipe" err "CTAs done"
 	if script -qfec true /dev/null >/dev/null 2>&1; then
 		# stdout and stderr on a pseudo-terminal (util-linux script)
-		script -qfec "timeout -s INT --preserve-status 3.5 $SIMTEMU stats --max-steps 1e15 $tmp/spin.sass" "$tmp/tty" \
+		script -qfec "timeout -s INT --preserve-status 5 $SIMTEMU stats --max-steps 1e15 $tmp/spin.sass" "$tmp/tty" \
 			>/dev/null 2>&1
 		got=$?
 		if [ "$got" -eq 130 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL tty interrupt: exit $got, want 130"; fi
