@@ -28,14 +28,14 @@ LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptx
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
           gen/maxwell.c gen/volta.c asm/sel_volta.c asm/sel_vfp.c asm/sel_vint.c asm/sel_vmem.c \
-          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
+          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/json.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
           dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
 # The command line's front end, linked into the binary only (cli/main.c is its main)
-CLI_SRC = cli/opts.c cli/launch.c cli/accelsim.c cli/accelsim_map.c cli/ptxin.c cli/progress.c cli/report.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c cli/cmd_debug.c cli/cmd_compare.c \
-          cli/cmd_convert.c
+CLI_SRC = cli/opts.c cli/launch.c cli/accelsim.c cli/accelsim_map.c cli/ptxin.c cli/progress.c cli/report.c cli/profiler.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c \
+          cli/cmd_debug.c cli/cmd_compare.c cli/cmd_convert.c cli/cmd_batch.c cli/cmd_merge.c cli/manifest.c
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -82,8 +82,8 @@ $(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def emu/l
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 
-$(BUILD)/libsimtemu.a: $(LIB_OBJ)
-	rm -f $@ && ar rcs $@ $^   # from scratch: a stale archive keeps members of moved files
+$(BUILD)/libsimtemu.a: $(LIB_OBJ) Makefile
+	rm -f $@ && ar rcs $@ $(LIB_OBJ)   # from scratch: a stale archive keeps members of moved files
 
 $(BIN): $(BUILD)/cli/main.o $(CLI_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
@@ -104,7 +104,7 @@ check-deps:
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux clang
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential flex bison check pkg-config libreadline-dev tmux clang parallel
 
 CONF_SRC = $(wildcard tests/conformance/*.c) tests/gen/refs.c
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
@@ -132,6 +132,8 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/formats.sh
+	SIMTEMU=./$(BIN) sh tests/profiler.sh
+	SIMTEMU=./$(BIN) sh tests/batch.sh
 	SIMTEMU=./$(BIN) sh tests/plots.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
 	SIMTEMU=./$(BIN) sh tests/accelsim/accelsim.sh

@@ -12,5 +12,7 @@ int cli_cmd_compare(int argc, char **argv);         /* cmd_compare.c */
 int cli_cmd_convert(int argc, char **argv);         /* convert, asm, isa: cmd_convert.c */
 int cli_cmd_asm(int argc, char **argv);
 int cli_cmd_isa(int argc, char **argv);
+int cli_cmd_batch(int argc, char **argv);           /* cmd_batch.c */
+int cli_cmd_merge(int argc, char **argv);           /* cmd_merge.c */
 
 #endif

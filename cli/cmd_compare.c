@@ -280,7 +280,7 @@ int cli_cmd_compare(int argc, char **argv)
 			fprintf(stderr, "simtemu: %c: %s\n", 'A' + r, L[r].x.trap.msg);
 			rc = CLI_EXIT_TRAPPED;
 			if (stats_parse_fmt(L[r].o.counts) == STATS_JSON) { /* stdout is still one document */
-				printf("{\"status\": \"trapped\", \"exit_status\": %d, \"run\": \"%c\", \"trap\": ", rc, 'A' + r);
+				printf("{\"schema\": \"simtemu-compare/1\", \"status\": \"trapped\", \"exit_status\": %d, \"run\": \"%c\", \"trap\": ", rc, 'A' + r);
 				stats_json_str(stdout, L[r].x.trap.msg);
 				printf("}\n");
 			}

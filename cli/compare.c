@@ -191,7 +191,7 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 			}
 		}
 	} else if (fmt == STATS_JSON) {
-		fprintf(out, "{\"a\": ");
+		fprintf(out, "{\"schema\": \"simtemu-compare/1\", \"a\": ");
 		json_run(out, fa, a, &ta);
 		fprintf(out, ",\n \"b\": ");
 		json_run(out, fb, b, &tb);
@@ -467,7 +467,7 @@ void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stat
 			}
 		}
 	} else if (fmt == STATS_JSON) {
-		fprintf(out, "{\"runs\": [");
+		fprintf(out, "{\"schema\": \"simtemu-compare/1\", \"runs\": [");
 		for (int k = 0; k < nx; k++) {
 			fprintf(out, "%s\n  {\"run\": \"%c\", \"file\": ", k ? "," : "", 'A' + k);
 			stats_json_str(out, files[k]);

@@ -45,5 +45,9 @@ int main(int argc, char **argv)
 		return cli_cmd_convert(argc - 1, argv + 1);
 	if (!strcmp(cmd, "compare"))
 		return cli_cmd_compare(argc - 1, argv + 1);
+	if (!strcmp(cmd, "batch"))
+		return cli_cmd_batch(argc - 1, argv + 1);
+	if (!strcmp(cmd, "merge"))
+		return cli_cmd_merge(argc - 1, argv + 1);
 	return cli_usage_error("unknown command '%s'", cmd);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/opts.h"
+#include "cli/profiler.h"
 #include "emu/stats.h"
 #include "util/num.h"
 #include "util/xalloc.h"
@@ -24,7 +25,9 @@
 	"                       it is in the JSON document, with csv it goes to stderr)\n" \
 	"  --counts FMT         table, csv or json (default table): stats' counts, run's\n" \
 	"                       summary; csv and json keep stdout one document for scripts\n" \
-	"                       (docs/formats.md has their fields)\n" \
+	"                       (docs/formats.md has their fields); stats also nvbit (NVBit's\n" \
+	"                       opcode_hist) or ncu-csv (Nsight Compute's raw CSV), docs/profilers.md\n" \
+	"  --exclude-pred-off   with --counts nvbit: leave out issues whose guard held for no lane\n" \
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n" \
 	"  --per-cta            stats: also each CTA's totals\n" \
 	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n" \
@@ -65,6 +68,10 @@ const char cli_usage_text[] =
 	"                    buffers with A's (--tol EPS for floats) and print their counts\n"
 	"                    side by side with differences (--by, --counts; --plot FILE.svg,\n"
 	"                    --html FILE.html)\n"
+	"  batch   MANIFEST  run a manifest's rows as stats runs on the local cores (-j N,\n"
+	"                    --shard K/N), one JSON line per row in manifest order\n"
+	"  merge   FILE...   join batch's JSON lines of all shards into one table (--counts\n"
+	"                    csv|json), checking that no row is missing or duplicated\n"
 	"\n"
 	"options for run, stats, trace, debug, compare and spec:\n"
 	LAUNCH_OPTS
@@ -254,10 +261,17 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 		o->dumps[o->ndumps++] = arg;
 		break;
 	case 'c':
+		o->profiler = cli_profiler_parse(arg);
+		if (o->profiler) { /* a profiler's shape: machine-readable like CSV (stdout one document) */
+			o->counts = "csv";
+			break;
+		}
 		if (stats_parse_fmt(arg) < 0)
-			return cli_usage_error("--counts takes table, csv or json, not '%s'", arg);
+			return cli_usage_error("--counts takes table, csv, json (stats also nvbit or ncu-csv), not '%s'",
+					       arg);
 		o->counts = arg;
 		break;
+	case 0x103: o->exclude_pred_off = true; break;
 	case 'y':
 		if (stats_parse_by(arg) < 0)
 			return cli_usage_error("--by takes opcode, mnemonic, class or pc, not '%s'", arg);
@@ -297,7 +311,7 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 		{"stack-depth", required_argument, 0, 'S'}, {"help", no_argument, 0, 'h'},
 		{"per-cta", no_argument, 0, 'P'}, {"keep-sass", required_argument, 0, 0x100},
 		{"printf", required_argument, 0, 0x101}, {"converge", required_argument, 0, 0x102},
-		{0, 0, 0, 0},
+		{"exclude-pred-off", no_argument, 0, 0x103}, {0, 0, 0, 0},
 	};
 	struct option lo[32];
 	int nlo = 0;
@@ -327,6 +341,12 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 				return cli_usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (o->profiler && strcmp(argv[0], "stats"))
+		return cli_usage_error("--counts nvbit and ncu-csv are for stats only, not %s", argv[0]);
+	if (o->exclude_pred_off && o->profiler != CLI_PROF_NVBIT)
+		return cli_usage_error("--exclude-pred-off goes with --counts nvbit%s", "");
+	if (o->profiler && o->per_cta)
+		return cli_usage_error("--per-cta has no place in a profiler's shape (--counts nvbit, ncu-csv)%s", "");
 	if (optind != argc - 1)
 		return cli_usage_error(optind >= argc ? "missing FILE%s" : "one FILE expected%s", "");
 	*file = argv[optind];

@@ -22,6 +22,8 @@ typedef struct {
 	bool has_max_steps;       /* given on the command line (else a .max-steps directive may set it) */
 	bool quiet, per_cta;
 	bool converge_pc;         /* --converge pc (sm_70+) */
+	int profiler;             /* stats --counts nvbit|ncu-csv: a cli_profiler (cli/profiler.h), else 0 */
+	bool exclude_pred_off;    /* --exclude-pred-off (with --counts nvbit) */
 } cli_opts;
 
 /* A command's own option c (the val of its struct option) with its argument, given the

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/profiler.h"
 #include "cli/report.h"
 #include "cli/spec_run.h"
 #include "emu/program.h"
@@ -93,7 +94,7 @@ static void print_json(emu_ctx *x, const cli_opts *o, const cli_outcome *r, stat
 		       int n, const char **texts, FILE *out)
 {
 	stats_totals t = stats_total(x);
-	fprintf(out, "{\"kernel\": ");
+	fprintf(out, "{\"schema\": \"simtemu-stats/1\", \"kernel\": ");
 	stats_json_str(out, x->f->name);
 	fprintf(out, ", \"target\": ");
 	stats_json_str(out, x->prog->target);
@@ -189,6 +190,10 @@ static void print_table(const emu_ctx *x, const cli_outcome *r, stats_by by, con
 
 void cli_counts_print(emu_ctx *x, const cli_opts *o, const cli_outcome *r, bool with_rows, FILE *out)
 {
+	if (o->profiler) {
+		cli_profiler_print(x, o->profiler, o->exclude_pred_off, out);
+		return;
+	}
 	stats_by by = (stats_by)stats_parse_by(o->by);
 	stats_fmt fmt = (stats_fmt)stats_parse_fmt(o->counts);
 	stats_row *rows = NULL;

@@ -122,14 +122,15 @@ void dbg_trace_begin(dbg_trace *t)
 	if (t->fmt == DBG_CSV)
 		fprintf(t->out, t->barriers ? "step,kind,pc,insn,A,X,groups,barriers,warpsync,bar\n"
 					    : "step,kind,pc,insn,A,X,Dbrk,Dcont,Dret,W,S\n");
-	else if (t->fmt == DBG_JSON)
-		fprintf(t->out, "[");
+	else if (t->fmt == DBG_JSON) /* the rows in a versioned document (docs/json.md) */
+		fprintf(t->out, "{\"schema\": \"simtemu-trace/1\", \"cta\": %d, \"warp\": %d, \"model\": \"%s\", \"rows\": [",
+			t->cta, t->warp, t->barriers ? "barriers" : "tokens");
 }
 
 void dbg_trace_end(dbg_trace *t)
 {
 	if (t->fmt == DBG_JSON)
-		fprintf(t->out, "\n]\n");
+		fprintf(t->out, "\n]}\n");
 }
 
 void dbg_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w, const simt_token *tok)

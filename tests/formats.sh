@@ -78,7 +78,7 @@ totals='"totals": {"warp_inst": 8, "thread_inst": 48, "active_thread_inst": 38, 
 # ---- JSON ----
 check "stats json" 0 "$SIMTEMU" stats --counts json --dump out "$k"
 valid "stats json valid" out
-contains "stats json head" out '{"kernel": "tiny", "target": "sm_20", "grid": [1, 1, 1], "block": [6, 1, 1], "warp_size": 32'
+contains "stats json head" out '{"schema": "simtemu-stats/1", "kernel": "tiny", "target": "sm_20", "grid": [1, 1, 1], "block": [6, 1, 1], "warp_size": 32'
 contains "stats json status" out '"status": "ok", "exit_status": 0, "partial": false, "trap": null'
 contains "stats json expects" out '"expects": {"checked": 1, "held": 1, "failed": 0}'
 contains "stats json totals" out "$totals"

@@ -14,6 +14,7 @@ Suite *isa_suite(void);
 Suite *kmp_suite(void);
 Suite *isa_ops_suite(void);
 Suite *volta_cf_suite(void);
+Suite *json_suite(void);
 Suite *volta_fp_suite(void);
 Suite *fermi_ops_suite(void);
 Suite *volta_int_suite(void);
@@ -23,6 +24,7 @@ int main(void)
 	SRunner *sr = srunner_create(simt_suite());
 	srunner_add_suite(sr, asm_suite());
 	srunner_add_suite(sr, volta_cf_suite());
+	srunner_add_suite(sr, json_suite());
 	srunner_add_suite(sr, exec_suite());
 	srunner_add_suite(sr, spec_suite());
 	srunner_add_suite(sr, e2e_suite());
