@@ -8,23 +8,9 @@
 # instructions, 8 predicated off; one CTA: half of each), docs/semantics.md for walk.sass.
 SIMTEMU=${SIMTEMU:-./simtemu}
 case $SIMTEMU in /*) ;; *) SIMTEMU=$(pwd)/$SIMTEMU ;; esac
-pass=0 fail=0 skip=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 dir=tests/batch
 
-check() { # name expected-status command...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
-}
-contains() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $1: '$3' not in $2:"; cat "$tmp/$2"; fi
-}
 same() { # name file expected-contents
 	printf '%s\n' "$3" >"$tmp/want"
 	if cmp -s "$tmp/want" "$tmp/$2"; then pass=$((pass + 1)); else

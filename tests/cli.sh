@@ -1,22 +1,7 @@
 #!/bin/sh
 # Command-line behaviour: exit statuses (SPEC section 1), output forms, --help.
 SIMTEMU=${SIMTEMU:-./simtemu}
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # name expected-status command...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
-}
-contains() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $1: '$3' not in $2:"; cat "$tmp/$2"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 check "run ok" 0 "$SIMTEMU" run examples/walk.sass
 contains "run summary" out "warp_inst 41  thread_inst 232  active_thread_inst 212  pred_off 1"

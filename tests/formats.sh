@@ -4,26 +4,8 @@
 # Ctrl-C prints the counts so far, marked partial; the progress line is on a terminal only.
 # The expected counts are derived by hand from the 8-instruction kernel below.
 SIMTEMU=${SIMTEMU:-./simtemu}
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-check() { # name expected-status command...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
-}
-contains() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $1: '$3' not in $2:"; cat "$tmp/$2"; fi
-}
-lacks() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then
-		fail=$((fail + 1)); echo "FAIL $1: '$3' in $2:"; cat "$tmp/$2"; else pass=$((pass + 1)); fi
-}
 same() { # name file expected-contents
 	printf '%s\n' "$3" >"$tmp/want"
 	if cmp -s "$tmp/want" "$tmp/$2"; then pass=$((pass + 1)); else

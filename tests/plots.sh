@@ -3,26 +3,8 @@
 # axis). Every count below is derived by hand from the kernels' code (comments say how);
 # the files are also checked for well-formedness with xmllint where it is installed.
 SIMTEMU=${SIMTEMU:-./simtemu}
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 
-check() { # name expected-status command...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
-}
-contains() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $1: '$3' not in $2"; fi
-}
-lacks() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then fail=$((fail + 1)); echo "FAIL $1: '$3' in $2"; else
-		pass=$((pass + 1)); fi
-}
 count() { # name file text expected: lines of file holding text (one element per line)
 	got=$(grep -cF -- "$3" "$tmp/$2")
 	if [ "$got" -eq "$4" ]; then pass=$((pass + 1)); else

@@ -4,26 +4,12 @@
 # and the "schema" member of the JSON documents (docs/json.md), with its pandas example where
 # python3 has pandas.
 SIMTEMU=${SIMTEMU:-./simtemu}
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 dir=tests/profiler
 
-check() { # name expected-status command...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"; fi
-}
 same_file() { # name expected-file
 	if cmp -s "$2" "$tmp/out"; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL $1: stdout differs from $2:"; diff "$2" "$tmp/out"; fi
-}
-contains() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $1: '$3' not in $2:"; cat "$tmp/$2"; fi
 }
 
 # ---- the profilers' shapes, byte for byte; stdout holds nothing else ----
