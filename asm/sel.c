@@ -416,22 +416,32 @@ void asm_sel_farith(asm_ctx *c, int op)
 	in->sub3 = asm_has_mod(ai, "FTZ");
 }
 
-void asm_sel_fsetp(asm_ctx *c, int op)
+void sel_fcompare(asm_ctx *c, int h, bool setp, sel_src_fn src)
 {
-	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
+	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0), k = setp ? 2 : 1;
 	sel_need_cmp(c, cmp);
-	in->h = EMU_H_FSETP;
-	in->d = sel_dst_pred(c, &ai->ops[0]);
-	in->d2 = sel_dst_pred(c, &ai->ops[1]);
-	in->s[0] = sel_src_flt(c, 2);
-	in->s[1] = sel_src_flt(c, 3);
-	in->s[2] = sel_src_pred(&ai->ops[4]);
+	in->h = (uint8_t)h;
+	if (setp) {
+		in->d = sel_dst_pred(c, &ai->ops[0]);
+		in->d2 = sel_dst_pred(c, &ai->ops[1]);
+	} else
+		in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src(c, k);
+	in->s[1] = src(c, k + 1);
+	in->s[2] = sel_src_pred(&ai->ops[k + 2]);
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 	in->sub3 = asm_has_mod(ai, "FTZ");
+	if (!setp)
+		in->sign = asm_has_mod(ai, "BF");
+}
+
+void asm_sel_fsetp(asm_ctx *c, int op)
+{
+	(void)op;
+	sel_fcompare(c, EMU_H_FSETP, true, sel_src_flt);
 }
 
 void asm_sel_mufu(asm_ctx *c, int op)
@@ -676,18 +686,7 @@ void asm_sel_darith(asm_ctx *c, int op)
 void asm_sel_dsetp(asm_ctx *c, int op)
 {
 	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
-	sel_need_cmp(c, cmp);
-	in->h = EMU_H_DSETP;
-	in->d = sel_dst_pred(c, &ai->ops[0]);
-	in->d2 = sel_dst_pred(c, &ai->ops[1]);
-	in->s[0] = sel_src_dbl(c, 2);
-	in->s[1] = sel_src_dbl(c, 3);
-	in->s[2] = sel_src_pred(&ai->ops[4]);
-	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	sel_fcompare(c, EMU_H_DSETP, true, sel_src_dbl);
 }
 
 /* LD_LDU.W1.W2 d, e, [a1], [a2]: a global load and a uniform one in one instruction */

@@ -17,5 +17,10 @@ emu_src sel_src_dbl(asm_ctx *c, int i);               /* operand i as a double r
 int sel_cmp_code(const ast_insn *ai, bool fp);        /* comparison modifier, -1 if none */
 int sel_bop_code(const ast_insn *ai, int nth);        /* nth boolean-combine modifier */
 void sel_need_cmp(asm_ctx *c, int code);              /* error unless a comparison was given */
+/* The float comparisons' one form: FSETP/DSETP p, q, a, b, c (setp) or FSET/DSET d, a, b, c,
+   with the comparison, the boolean combine, .FTZ and (a register result) .BF; handler h,
+   sources a and b read by src. */
+typedef emu_src (*sel_src_fn)(asm_ctx *c, int i);
+void sel_fcompare(asm_ctx *c, int h, bool setp, sel_src_fn src);
 
 #endif

@@ -126,39 +126,15 @@ void asm_sel_vfarith(asm_ctx *c, int op)
 void asm_sel_vfsetp(asm_ctx *c, int op)
 {
 	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
 	bool dbl = c->desc->cls == ISA_CLASS_FP64;
-	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
-	sel_need_cmp(c, cmp);
-	in->h = dbl ? EMU_H_DSETP : EMU_H_FSETP;
-	in->d = sel_dst_pred(c, &ai->ops[0]);
-	in->d2 = sel_dst_pred(c, &ai->ops[1]);
-	in->s[0] = dbl ? vfp_dbl(c, 2) : vfp_src(c, 2);
-	in->s[1] = dbl ? vfp_dbl(c, 3) : vfp_src(c, 3);
-	in->s[2] = sel_src_pred(&ai->ops[4]);
-	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	sel_fcompare(c, dbl ? EMU_H_DSETP : EMU_H_FSETP, true, dbl ? vfp_dbl : vfp_src);
 }
 
 /* FSET.cmp.bop[.BF][.FTZ] d, a, b, c: d = ((a CMP b) BOP c) ? -1 (1.0 with .BF) : 0 */
 void asm_sel_vfset(asm_ctx *c, int op)
 {
 	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
-	sel_need_cmp(c, cmp);
-	in->h = EMU_H_FSET;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = vfp_src(c, 1);
-	in->s[1] = vfp_src(c, 2);
-	in->s[2] = sel_src_pred(&ai->ops[3]);
-	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sub3 = asm_has_mod(ai, "FTZ");
-	in->sign = asm_has_mod(ai, "BF");
+	sel_fcompare(c, EMU_H_FSET, false, vfp_src);
 }
 
 /* FSEL d, a, b, p (d = p ? a : b, bits unchanged) and FMNMX d, a, b, p */

@@ -176,38 +176,14 @@ void asm_sel_fcmp(asm_ctx *c, int op)
 void asm_sel_fset(asm_ctx *c, int op)
 {
 	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
-	sel_need_cmp(c, cmp);
-	in->h = EMU_H_FSET;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->cc_out |= ai->ops[0].cc;
-	in->s[0] = sel_src_flt(c, 1);
-	in->s[1] = sel_src_flt(c, 2);
-	in->s[2] = sel_src_pred(&ai->ops[3]);
-	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sub3 = asm_has_mod(ai, "FTZ");
-	in->sign = asm_has_mod(ai, "BF");
+	sel_fcompare(c, EMU_H_FSET, false, sel_src_flt);
 }
 
 /* DSET.cmp.bop[.BF] d, a, b, p on register pairs */
 void asm_sel_dset(asm_ctx *c, int op)
 {
 	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int cmp = sel_cmp_code(ai, true), b = sel_bop_code(ai, 0);
-	sel_need_cmp(c, cmp);
-	in->h = EMU_H_DSET;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	in->s[0] = sel_src_dbl(c, 1);
-	in->s[1] = sel_src_dbl(c, 2);
-	in->s[2] = sel_src_pred(&ai->ops[3]);
-	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sign = asm_has_mod(ai, "BF");
+	sel_fcompare(c, EMU_H_DSET, false, sel_src_dbl);
 }
 
 /* SYNC: Fermi's .S pop, as an instruction of its own (SPEC 6) */
