@@ -118,8 +118,12 @@ void asm_sel_vbra(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	in->h = EMU_H_BRA;
 	if (ai->nops == 1) {
-		if (asm_has_mod(ai, "DIV") || asm_has_mod(ai, "CONV"))
-			asm_err(c, ai->loc, "BRA.DIV and BRA.CONV need a mask: BRA.DIV URm, target%s", "", "");
+		if (asm_has_mod(ai, "DIV") || asm_has_mod(ai, "CONV")) {
+			/* sm_75's BRA.DIV target (no mask): every lane of the warp, as ~URZ */
+			in->h = EMU_H_BRA_DIV;
+			in->sub = asm_has_mod(ai, "DIV");
+			in->s[0] = (emu_src){.kind = SRC_IMM, .imm = 0xffffffffu, .and_ = 0xffffffffu};
+		}
 		in->target = asm_target_index(c, &ai->ops[0], c->addrs);
 		return;
 	}

@@ -89,7 +89,11 @@ static inline cf_status cf_bsync(emu_warp *w, int n, uint32_t G, uint32_t next)
 }
 static inline cf_status cf_break(emu_warp *w, int n, uint32_t G) { cfb_break(w->vb, n, G); return CF_OK; }
 static inline uint32_t cf_bget(const emu_warp *w, int n) { return w->vb->B[n]; }
-static inline cf_status cf_bset(emu_warp *w, int n, uint32_t m) { cfb_set(w->vb, n, m); return CF_OK; }
+static inline cf_status cf_bset(emu_warp *w, int n, uint32_t m, uint32_t lanes)
+{
+	cfb_set(w->vb, n, m, lanes);
+	return CF_OK;
+}
 static inline cf_status cf_warpsync(emu_warp *w, uint32_t m, uint32_t G, uint32_t next)
 {
 	cfb_warpsync(w->vb, &w->s, m, G, next);

@@ -97,7 +97,11 @@ static inline cf_status cf_bsync(emu_warp *w, int n, uint32_t G, uint32_t next)
 }
 static inline cf_status cf_break(emu_warp *w, int n, uint32_t G) { (void)w; (void)n; (void)G; return (cf_status)CF_FOREIGN; }
 static inline uint32_t cf_bget(const emu_warp *w, int n) { (void)w; (void)n; return 0; }
-static inline cf_status cf_bset(emu_warp *w, int n, uint32_t m) { (void)w; (void)n; (void)m; return (cf_status)CF_FOREIGN; }
+static inline cf_status cf_bset(emu_warp *w, int n, uint32_t m, uint32_t lanes)
+{
+	(void)w; (void)n; (void)m; (void)lanes;
+	return (cf_status)CF_FOREIGN;
+}
 static inline cf_status cf_warpsync(emu_warp *w, uint32_t m, uint32_t G, uint32_t next)
 {
 	(void)w; (void)m; (void)G; (void)next;

@@ -54,12 +54,14 @@ static void release(cfb_state *v, uint32_t m)
 	}
 }
 
-/* Bn releases when every live lane of it waits (the waiters go on together). */
+/* Bn releases when every live lane of it waits: the waiters go on together, and leave Bn
+   (a barrier's lanes are the ones still expected at its BSYNC). */
 static void check_bar(cfb_state *v, int n)
 {
 	if (v->bwait[n] && (v->B[n] & cfb_live(v) & ~v->bwait[n]) == 0) {
 		uint32_t m = v->bwait[n];
 		v->bwait[n] = 0;
+		v->B[n] &= ~m;
 		release(v, m);
 	}
 }
@@ -177,15 +179,18 @@ void cfb_exit(cfb_state *v, simt_state *s, uint32_t G)
 
 void cfb_bssy(cfb_state *v, int n, uint32_t G)
 {
-	v->B[n] = G;
+	v->B[n] |= G;
+	check_bar(v, n);
 }
 
 void cfb_bsync(cfb_state *v, simt_state *s, int n, uint32_t G, uint32_t next)
 {
 	if (!G)
 		return;
-	if (!v->bwait[n] && (v->B[n] & cfb_live(v) & ~G) == 0)
-		return; /* every lane of Bn is here: they go on together */
+	if (!v->bwait[n] && (v->B[n] & cfb_live(v) & ~G) == 0) {
+		v->B[n] &= ~G; /* every lane of Bn is here: they go on together */
+		return;
+	}
 	park(v, s, G, next);
 	v->bwait[n] |= G;
 	check_bar(v, n);
@@ -197,9 +202,9 @@ void cfb_break(cfb_state *v, int n, uint32_t G)
 	check_bar(v, n);
 }
 
-void cfb_set(cfb_state *v, int n, uint32_t m)
+void cfb_set(cfb_state *v, int n, uint32_t m, uint32_t lanes)
 {
-	v->B[n] = m;
+	v->B[n] = (v->B[n] & ~lanes) | (m & lanes);
 	check_bar(v, n);
 }
 
@@ -218,7 +223,18 @@ void cfb_warpsync(cfb_state *v, simt_state *s, uint32_t m, uint32_t G, uint32_t 
 
 void cfb_yield(cfb_state *v, simt_state *s)
 {
-	if (!v->ng || !s->A)
+	if (!s->A)
+		return;
+	/* forward progress: lanes waiting at a BSYNC that only the yielding group holds up go
+	   on (a spinning group cannot keep the lanes it waits for waiting for it) */
+	for (int n = 0; n < CFB_NBAR; n++)
+		if (v->bwait[n] && (v->B[n] & cfb_live(v) & ~v->bwait[n] & ~s->A) == 0) {
+			uint32_t m = v->bwait[n];
+			v->bwait[n] = 0;
+			v->B[n] &= ~m;
+			release(v, m);
+		}
+	if (!v->ng)
 		return;
 	cfb_group me = {s->pc, s->A};
 	s->A = 0;

@@ -53,15 +53,18 @@ void cfb_branch(cfb_state *v, simt_state *s, uint32_t G, uint32_t next, uint32_t
 /* Lanes of the issuing group go to per-lane targets (lanes outside G to next). */
 void cfb_scatter(cfb_state *v, simt_state *s, uint32_t G, uint32_t next, const uint32_t *targets, int nlanes);
 void cfb_exit(cfb_state *v, simt_state *s, uint32_t G);
+/* BSSY Bn: the lanes G join Bn (lanes of other groups keep their own membership). */
 void cfb_bssy(cfb_state *v, int n, uint32_t G);
 /* G waits on Bn, resuming at next. */
 void cfb_bsync(cfb_state *v, simt_state *s, int n, uint32_t G, uint32_t next);
 void cfb_break(cfb_state *v, int n, uint32_t G);
-/* Bn = m (BMOV.32 Bn, R), or Bn = 0 (.CLEAR after a read); releases re-checked. */
-void cfb_set(cfb_state *v, int n, uint32_t m);
+/* The lanes of the issuing group write their own bits of Bn: Bn = (Bn & ~lanes) | (m &
+   lanes) (BMOV.32 Bn, R; .CLEAR after a read: m = 0); releases re-checked. */
+void cfb_set(cfb_state *v, int n, uint32_t m, uint32_t lanes);
 /* G waits in a WARPSYNC naming m, resuming at next. */
 void cfb_warpsync(cfb_state *v, simt_state *s, uint32_t m, uint32_t G, uint32_t next);
-/* YIELD: the issuing group (at its next pc already) lets another ready group issue next. */
+/* YIELD: the issuing group (at its next pc already) lets another ready group issue next;
+   lanes waiting at a BSYNC that only this group holds up are released first. */
 void cfb_yield(cfb_state *v, simt_state *s);
 /* G arrives at a CTA barrier, resuming at next. */
 void cfb_bar(cfb_state *v, simt_state *s, uint32_t G, uint32_t next);

@@ -312,28 +312,34 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 		VM_CASE(BSSY) st = cf_bssy(w, in->sub, G); VM_BREAK;
 		VM_CASE(BSYNC) st = cf_bsync(w, in->sub, G, pc + 1); VM_BREAK;
 		VM_CASE(BREAK) st = cf_break(w, in->sub, G); VM_BREAK;
-		VM_CASE(BMOV_RB) { /* Rd = Bn; .CLEAR: then Bn = 0 */
+		/* BMOV: a barrier's lane mask to and from registers and other barriers; the issuing
+		   lanes (G) write only their own bits of a barrier (docs/volta.md) */
+		VM_CASE(BMOV_RB) { /* Rd = Bn; .CLEAR: then G leave Bn */
 			uint32_t v = cf_bget(w, in->sub), *d = w->r[in->d];
 			int n = w->nlanes;
 			LANE_LOOP WR(d, l, v);
 			if (in->sub2)
-				st = cf_bset(w, in->sub, 0);
+				st = cf_bset(w, in->sub, 0, G);
 			VM_BREAK;
 		}
-		VM_CASE(BMOV_BR) { /* Bn = Rs (the value of the group's first lane) */
+		VM_CASE(BMOV_BR) { /* G's bits of Bn from Rs (each lane's own value) */
 			if (!G)
 				VM_BREAK;
-			uint32_t t[32];
+			uint32_t t[32], m = 0;
 			const uint32_t *a = vsrc(x, w, &in->s[0], t);
-			st = cf_bset(w, in->sub, a[__builtin_ctz(G)]);
+			for (uint32_t r = G; r; r &= r - 1) {
+				int l = __builtin_ctz(r);
+				m |= a[l] & (1u << l);
+			}
+			st = cf_bset(w, in->sub, m, G);
 			VM_BREAK;
 		}
-		VM_CASE(BMOV_BB) { /* Bd = Bs; .CLEAR: then Bs = 0 */
+		VM_CASE(BMOV_BB) { /* G's bits of Bd from Bs; .CLEAR: then G leave Bs */
 			uint32_t v = cf_bget(w, in->sub3);
 			if (in->sub2)
-				st = cf_bset(w, in->sub3, 0);
+				st = cf_bset(w, in->sub3, 0, G);
 			if (st == CF_OK)
-				st = cf_bset(w, in->sub, v);
+				st = cf_bset(w, in->sub, v, G);
 			VM_BREAK;
 		}
 		VM_CASE(WARPSYNC) {

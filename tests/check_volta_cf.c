@@ -345,8 +345,45 @@ START_TEST(rules_bmov_clear_releases)
 	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
 	cfb_bsync(&v, &s, 3, s.A, s.pc + 1); /* lane 1 waits on B3 */
 	ck_assert_int_eq(v.ng, 1);
-	cfb_set(&v, 3, 0);                   /* B3 cleared: nobody to wait for */
+	cfb_set(&v, 3, 0, 0x3);             /* both lanes leave B3: nobody to wait for */
 	ck_assert_int_eq(v.ng, 2);
+}
+END_TEST
+
+/* A barrier's bits belong to its lanes: BMOV and BSSY write only the issuing group's
+   (recursion keeps other frames' members), a release takes the released lanes out, and a
+   YIELD frees lanes that wait only on the yielding group (a spin lock's winner). */
+START_TEST(rules_lane_bits_release_yield)
+{
+	cfb_state v;
+	simt_state s;
+	cfb_init(&v, &s, 0xf, false);
+	cfb_bssy(&v, 2, 0xf);
+	cfb_set(&v, 2, 0, 0x3);              /* lanes 0-1 leave B2 (BMOV.CLEAR by their group) */
+	ck_assert_uint_eq(v.B[2], 0xc);
+	cfb_set(&v, 2, 0xffffffffu, 0x1);    /* lane 0 restores its own bit only */
+	ck_assert_uint_eq(v.B[2], 0xd);
+	cfb_bssy(&v, 2, 0x2);                /* BSSY by lane 1 adds lane 1, keeps the others */
+	ck_assert_uint_eq(v.B[2], 0xf);
+	/* lanes 2-3 wait at BSYNC B2; lanes 0-1 spin and yield: the waiters go on, B2 empties */
+	cfb_branch(&v, &s, 0xc, 1, 5);
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	ck_assert_uint_eq(s.A, 0x3);          /* lanes 0-1 at pc 1 (the lower) */
+	ck_assert_int_eq(v.ng, 1);
+	v.g[0] = (cfb_group){5, 0xc};
+	s.A = 0;                             /* run lanes 2-3 now: they wait at BSYNC B2 */
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	ck_assert_uint_eq(s.A, 0xc);
+	cfb_bsync(&v, &s, 2, 0xc, 6);
+	ck_assert_uint_eq(v.bwait[2], 0xc);
+	v.g[v.ng++] = (cfb_group){1, 0x3};
+	ck_assert_int_eq(cfb_next(&v, &s), CFB_READY);
+	ck_assert_uint_eq(s.A, 0x3);
+	cfb_yield(&v, &s);                   /* only lanes 0-1 hold B2 up: 2-3 go on, and run */
+	ck_assert_uint_eq(v.bwait[2], 0);
+	ck_assert_uint_eq(v.B[2], 0x3);
+	ck_assert_uint_eq(s.A, 0xc);
+	ck_assert_uint_eq(s.pc, 6);
 }
 END_TEST
 
@@ -392,6 +429,7 @@ Suite *volta_cf_suite(void)
 	tcase_add_test(t, rules_break_and_exit_release);
 	tcase_add_test(t, rules_bmov_clear_releases);
 	tcase_add_test(t, rules_bar_per_group);
+	tcase_add_test(t, rules_lane_bits_release_yield);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -613,5 +613,13 @@ check "max-steps cli wins" 0 "$SIMTEMU" run --max-steps 1000 --spec "$tmp/ms.spe
 printf '.max-steps 0\n' >"$tmp/ms0.spec"
 check "max-steps zero" 2 "$SIMTEMU" run --spec "$tmp/ms0.spec" examples/walk.sass
 contains "max-steps zero msg" err "ms0.spec:1:"
+# the hwcheck microkernels as nvcc + ptxas compiled them (tests/hw/sass, tools/hw_sass.sh):
+# each runs on sm_75 and sm_86 with its spec, whose .expect values were derived by hand
+# from the kernel's C (tests/hw/*.spec): recursion with BMOV, a spin lock, shuffles in
+# divergence, loops with break, nested regions
+for f in tests/hw/sass/*.sass; do
+	k=$(basename "$f" | sed 's/\.sm_.*//')
+	check "hw $(basename "$f")" 0 "$SIMTEMU" run -q --max-steps 1000000 --spec "tests/hw/$k.spec" "$f"
+done
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
