@@ -7,6 +7,7 @@
 #include "parser/ast.h"
 #include "emu/program.h"
 #include "emu/semantics.h"
+#include "util/arena.h"
 #include "util/xalloc.h"
 #include "front/ptxplus_read.h"
 #include "asm/asm_int.h"
@@ -487,19 +488,25 @@ static void rel_labels(asm_ctx *c)
 		}
 }
 
-static char *mnem_text(const ast_insn *ai)
+/* The mnemonic with its modifiers (hints left out), one copy per spelling in the program. */
+static char *mnem_text(asm_ctx *c, const ast_insn *ai)
 {
+	char buf[256];
 	size_t n = strlen(ai->mnem) + 1;
 	for (int i = 0; i < ai->nmods; i++)
 		n += strlen(ai->mods[i]) + 1;
-	char *s = xmalloc(n);
+	char *s = n <= sizeof buf ? buf : xmalloc(n);
 	strcpy(s, ai->mnem);
+	char *e = s + strlen(s);
 	for (int i = 0; i < ai->nmods; i++)
 		if (!isa_mod_is_hint(ai->mods[i])) {
-			strcat(s, ".");
-			strcat(s, ai->mods[i]);
+			*e++ = '.';
+			e = stpcpy(e, ai->mods[i]);
 		}
-	return s;
+	char *r = (char *)arena_intern(c->strings, s);
+	if (s != buf)
+		free(s);
+	return r;
 }
 
 static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
@@ -540,8 +547,8 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->addr = (uint32_t)addrs[i];
 		in->line = ai->loc.line;
 		in->col = ai->loc.col;
-		in->text = xstrdup(ai->text);
-		in->mnem = mnem_text(ai);
+		in->text = ai->text; /* the unit's texts become the program's strings */
+		in->mnem = mnem_text(c, ai);
 		in->enc = ai->enc;
 		in->has_enc = ai->has_enc;
 		in->guard = ai->has_guard ? (uint8_t)ai->guard : AST_PT;
@@ -680,10 +687,14 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	p->ctrl_bytes = c.gen->ctrl_bytes;
 	p->nfuncs = u->nfuncs;
 	p->funcs = xcalloc((size_t)u->nfuncs, sizeof *p->funcs);
+	p->strings = u->texts ? u->texts : arena_new();
+	u->texts = NULL;
+	c.strings = p->strings;
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *af = &u->funcs[i];
 		p->funcs[i].name = xstrdup(af->name ? af->name : default_name ? default_name : "kernel");
 		assemble_func(&c, af, &p->funcs[i]);
+		ast_free_func_insns(u, i); /* its parse tree is done with */
 	}
 	dup_funcs(u, p);
 	if (u->nfuncs == 0 && u->diags.nerrors == 0)
@@ -705,10 +716,6 @@ void emu_program_free(emu_program *p)
 		return;
 	for (int i = 0; i < p->nfuncs; i++) {
 		emu_func *f = &p->funcs[i];
-		for (int j = 0; j < f->n; j++) {
-			free(f->insns[j].text);
-			free(f->insns[j].mnem);
-		}
 		if (f->labels)
 			for (int j = 0; j <= f->n; j++)
 				free(f->labels[j]);
@@ -720,6 +727,7 @@ void emu_program_free(emu_program *p)
 	free(p->funcs);
 	free(p->file);
 	free(p->target);
+	arena_free(p->strings);
 	free(p);
 }
 

@@ -22,6 +22,7 @@ typedef struct asm_ctx {
 				 the generation guards the instruction with it */
 	const int64_t *addrs; /* instruction addresses of the function */
 	int maxreg;
+	struct arena *strings; /* the program's (its instructions' mnemonics are interned there) */
 } asm_ctx;
 
 bool asm_has_mod(const ast_insn *ai, const char *m);

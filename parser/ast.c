@@ -1,6 +1,7 @@
 /* Parse-tree building and located diagnostics shared by the grammars. */
 #include "parser/ast.h"
 
+#include "util/arena.h"
 #include "util/xalloc.h"
 
 #include <stdarg.h>
@@ -124,6 +125,28 @@ void ast_add_label(ast_unit *u, char *name, ast_loc loc)
 	f->labels[f->nlabels++] = (ast_label){name, loc, f->ninsns};
 }
 
+/* A buffer's instruction emptied, its arrays kept. */
+static void reset_insn(ast_insn *in)
+{
+	ast_opnd *ops = in->ops;
+	char **mods = in->mods;
+	ast_loc *modloc = in->modloc;
+	memset(in, 0, sizeof *in);
+	in->ops = ops;
+	in->mods = mods;
+	in->modloc = modloc;
+	in->addr = -1;
+}
+
+void ast_insn_buf_init(ast_insn_buf *b)
+{
+	memset(b, 0, sizeof *b);
+	b->in.ops = b->ops;
+	b->in.mods = b->mods;
+	b->in.modloc = b->modloc;
+	b->in.addr = -1;
+}
+
 void ast_add_insn(ast_unit *u, ast_insn *in)
 {
 	ast_func *f = ast_current_func(u);
@@ -131,12 +154,38 @@ void ast_add_insn(ast_unit *u, ast_insn *in)
 		f->capinsns = f->capinsns ? 2 * f->capinsns : 64;
 		f->insns = xrealloc(f->insns, sizeof *f->insns * (size_t)f->capinsns);
 	}
-	f->insns[f->ninsns++] = *in;
-	memset(in, 0, sizeof *in);
-	in->addr = -1;
+	if (!u->arena) {
+		u->arena = arena_new();
+		u->texts = arena_new();
+	}
+	ast_insn *d = &f->insns[f->ninsns++];
+	*d = *in;
+	d->mnem = in->mnem ? (char *)arena_intern(u->arena, in->mnem) : NULL;
+	d->text = in->text ? arena_strndup(u->texts, in->text, strlen(in->text)) : NULL;
+	d->ops = in->nops ? arena_alloc(u->arena, sizeof *d->ops * in->nops) : NULL;
+	if (in->nops)
+		memcpy(d->ops, in->ops, sizeof *d->ops * in->nops); /* the names move */
+	d->mods = in->nmods ? arena_alloc(u->arena, sizeof *d->mods * in->nmods) : NULL;
+	d->modloc = in->nmods ? arena_alloc(u->arena, sizeof *d->modloc * in->nmods) : NULL;
+	for (int i = 0; i < in->nmods; i++) {
+		d->mods[i] = (char *)arena_intern(u->arena, in->mods[i]);
+		d->modloc[i] = in->modloc[i];
+		free(in->mods[i]);
+	}
+	free(in->mnem);
+	free(in->text);
+	reset_insn(in);
 }
 
-static void free_insn(ast_insn *in)
+/* What an added instruction owns: its operands' names (the rest is in the arenas). */
+static void free_added(ast_insn *in)
+{
+	for (int i = 0; i < in->nops; i++)
+		free(in->ops[i].name);
+	in->nops = 0;
+}
+
+void ast_insn_clear(ast_insn *in)
 {
 	free(in->mnem);
 	for (int i = 0; i < in->nmods; i++)
@@ -144,13 +193,17 @@ static void free_insn(ast_insn *in)
 	for (int i = 0; i < in->nops; i++)
 		free(in->ops[i].name);
 	free(in->text);
+	reset_insn(in);
 }
 
-void ast_insn_clear(ast_insn *in)
+void ast_free_func_insns(ast_unit *u, int fi)
 {
-	free_insn(in);
-	memset(in, 0, sizeof *in);
-	in->addr = -1;
+	ast_func *f = &u->funcs[fi];
+	for (int j = 0; j < f->ninsns; j++)
+		free_added(&f->insns[j]);
+	free(f->insns);
+	f->insns = NULL;
+	f->ninsns = f->capinsns = 0;
 }
 
 void ast_free(ast_unit *u)
@@ -160,7 +213,7 @@ void ast_free(ast_unit *u)
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *f = &u->funcs[i];
 		for (int j = 0; j < f->ninsns; j++)
-			free_insn(&f->insns[j]);
+			free_added(&f->insns[j]);
 		for (int j = 0; j < f->nlabels; j++)
 			free(f->labels[j].name);
 		free(f->insns);
@@ -173,7 +226,9 @@ void ast_free(ast_unit *u)
 	free(u->target);
 	for (int i = 0; i < u->nsyms; i++)
 		free(u->syms[i]);
-	ast_insn_clear(&u->cur);
+	ast_insn_clear(&u->cur.in);
+	arena_free(u->arena);
+	arena_free(u->texts);
 	free(u);
 }
 

@@ -55,24 +55,35 @@ typedef struct {
 #define AST_MAXSYMS 32
 #define AST_MAXOPS 8
 
+/* One instruction. Added to a function (ast_add_insn), its operands and modifiers sit in
+   the unit's arena, exactly as many as it has, and mnem and mods are the unit's interned
+   copies; while it is built they are an ast_insn_buf's arrays (issue 14: a million of them
+   stay small). */
 typedef struct {
 	ast_loc loc;      /* of the mnemonic (or guard) */
 	int64_t addr;     /* from the address comment, -1 if none */
-	bool has_enc;
 	uint64_t enc;
+	bool has_enc;
 	bool has_guard, guard_neg;
-	int guard;
 	bool has_tguard;  /* Tesla guard (Cn.COND) after the destination */
-	int tcreg, tcond; /* tcond: condition code, or -1 for a bare (Cn) */
 	bool enc_after;   /* the encoding came after the ';' (CUDA >= 5 layout: words swapped) */
+	uint8_t nmods, nops;
+	int guard;
+	int tcreg, tcond; /* tcond: condition code, or -1 for a bare (Cn) */
 	char *mnem;
-	int nmods;
+	char **mods;
+	ast_loc *modloc;
+	ast_opnd *ops;
+	char *text;       /* the instruction as written, guard to ';' (added: in the unit's texts) */
+} ast_insn;
+
+/* An instruction being built: room for the most operands and modifiers one may have. */
+typedef struct {
+	ast_insn in;
+	ast_opnd ops[AST_MAXOPS];
 	char *mods[AST_MAXMODS];
 	ast_loc modloc[AST_MAXMODS];
-	int nops;
-	ast_opnd ops[AST_MAXOPS];
-	char *text;       /* the instruction as written, guard to ';' */
-} ast_insn;
+} ast_insn_buf;
 
 typedef struct {
 	char *name;
@@ -105,8 +116,10 @@ typedef struct {
 	ast_func *funcs;
 	int nfuncs, capfuncs;
 	ast_diags diags;
+	struct arena *arena;      /* added instructions' operands, modifiers, mnemonics */
+	struct arena *texts;      /* their texts (emu_assemble hands them to the program) */
 	/* parser and lexer state */
-	ast_insn cur;
+	ast_insn_buf cur;
 	const char **line_starts; /* line N starts at line_starts[N - 1] */
 	int nlines;
 	void *front;              /* a front end's own parser state */
@@ -158,7 +171,13 @@ char *ast_line_span(const ast_unit *u, int line, int c0, int c1);
 ast_func *ast_current_func(ast_unit *u);
 void ast_begin_func(ast_unit *u, char *name, ast_loc loc);
 void ast_add_label(ast_unit *u, char *name, ast_loc loc);
+/* Copy in (built in an ast_insn_buf) into the current function; in is empty after. */
 void ast_add_insn(ast_unit *u, ast_insn *in);
+/* Empty a buffer's instruction (its strings freed), or set a new buffer up. */
 void ast_insn_clear(ast_insn *in);
+void ast_insn_buf_init(ast_insn_buf *b);
+/* Free what function f's instructions own (names of operands); the function's parse
+   tree is not used after (the assembler calls it once f is assembled). */
+void ast_free_func_insns(ast_unit *u, int f);
 
 #endif

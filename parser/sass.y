@@ -57,7 +57,7 @@ program
 line
 	: NL
 	| content NL            { end_line(u, @1.first_line); }
-	| error NL              { yyerrok; ast_insn_clear(&u->cur); }
+	| error NL              { yyerrok; ast_insn_clear(&u->cur.in); }
 	;
 
 content
@@ -93,8 +93,8 @@ insn
 
 prefix
 	: %empty
-	| ADDR                  { u->cur.addr = $1; }
-	| ADDR ENC              { u->cur.addr = $1; u->cur.has_enc = true; u->cur.enc = $2; }
+	| ADDR                  { u->cur.in.addr = $1; }
+	| ADDR ENC              { u->cur.in.addr = $1; u->cur.in.has_enc = true; u->cur.in.enc = $2; }
 	;
 
 semi
@@ -108,21 +108,21 @@ body
 	;
 
 guard
-	: '@' PRED              { u->cur.has_guard = true; u->cur.guard = (int)$2; }
-	| '@' '!' PRED          { u->cur.has_guard = true; u->cur.guard_neg = true; u->cur.guard = (int)$3; }
+	: '@' PRED              { u->cur.in.has_guard = true; u->cur.in.guard = (int)$2; }
+	| '@' '!' PRED          { u->cur.in.has_guard = true; u->cur.in.guard_neg = true; u->cur.in.guard = (int)$3; }
 	;
 
 mnemonic
-	: ID                    { u->cur.mnem = $1; u->cur.loc = L(@1); ENDCOL(@1); }
+	: ID                    { u->cur.in.mnem = $1; u->cur.in.loc = L(@1); ENDCOL(@1); }
 	;
 
 mods
 	: %empty
 	| mods MOD              {
 					ENDCOL(@2);
-					if (u->cur.nmods < AST_MAXMODS) {
-						u->cur.modloc[u->cur.nmods] = L(@2);
-						u->cur.mods[u->cur.nmods++] = $2;
+					if (u->cur.in.nmods < AST_MAXMODS) {
+						u->cur.in.modloc[u->cur.in.nmods] = L(@2);
+						u->cur.in.mods[u->cur.in.nmods++] = $2;
 					} else {
 						ast_error(&u->diags, L(@2), "too many modifiers");
 						free($2);
@@ -145,14 +145,14 @@ oplist
 tguard
 	: '(' CREG MOD ')'      {
 					ENDCOL(@4);
-					u->cur.has_tguard = true;
-					u->cur.tcreg = (int)$2;
-					u->cur.tcond = ast_cond_code($3);
-					if (u->cur.tcond < 0)
+					u->cur.in.has_tguard = true;
+					u->cur.in.tcreg = (int)$2;
+					u->cur.in.tcond = ast_cond_code($3);
+					if (u->cur.in.tcond < 0)
 						ast_error(&u->diags, L(@3), "unknown condition '%s'", $3);
 					free($3);
 				}
-	| '(' CREG ')'          { ENDCOL(@3); u->cur.has_tguard = true; u->cur.tcreg = (int)$2; u->cur.tcond = -1; }
+	| '(' CREG ')'          { ENDCOL(@3); u->cur.in.has_tguard = true; u->cur.in.tcreg = (int)$2; u->cur.in.tcond = -1; }
 	;
 
 regop
@@ -318,22 +318,22 @@ static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *
 
 static void add_op(ast_unit *u, SASS_LTYPE loc, ast_opnd *o)
 {
-	if (u->cur.nops >= AST_MAXOPS) {
+	if (u->cur.in.nops >= AST_MAXOPS) {
 		ast_error(&u->diags, L(loc), "too many operands");
 		free(o->name);
 		return;
 	}
 	o->loc = L(loc);
-	u->cur.ops[u->cur.nops++] = *o;
+	u->cur.in.ops[u->cur.in.nops++] = *o;
 }
 
 static void finish_insn(ast_unit *u, SASS_LTYPE first)
 {
-	if (u->cur.has_guard)
-		u->cur.loc = L(first);
+	if (u->cur.in.has_guard)
+		u->cur.in.loc = L(first);
 	/* the instruction text as written: from the guard (or mnemonic) to its last operand */
-	u->cur.text = ast_line_span(u, first.first_line, first.first_column, u->cur_endcol);
-	ast_add_insn(u, &u->cur);
+	u->cur.in.text = ast_line_span(u, first.first_line, first.first_column, u->cur_endcol);
+	ast_add_insn(u, &u->cur.in);
 }
 
 /* A CUDA >= 5 encoding comment after the ';' belongs to the line's instruction. */
@@ -356,7 +356,7 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 	u->diags.file = file;
 	u->diags.src = src;
 	u->diags.out = diag_out ? diag_out : stderr;
-	u->cur.addr = -1;
+	ast_insn_buf_init(&u->cur);
 	u->lex_col = 1;
 	yyscan_t scanner;
 	if (sass_lex_init_extra(u, &scanner)) {

@@ -1,0 +1,118 @@
+/* Bump allocation in large blocks, and interned strings (util/arena.h). */
+#include "util/arena.h"
+
+#include "util/xalloc.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_BLOCK ((size_t)1 << 20) /* past malloc's mmap threshold: freed to the system */
+
+struct arena_block {
+	arena_block *next;
+	size_t used, cap;
+	_Alignas(8) unsigned char data[];
+};
+
+arena *arena_new(void)
+{
+	return xcalloc(1, sizeof(arena));
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_EACH 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_EACH 1
+#endif
+#endif
+
+void *arena_alloc(arena *a, size_t n)
+{
+#ifdef ARENA_EACH
+	/* under ASan every allocation is a block of its own, exactly n bytes: a read past an
+	   instruction's last operand is caught */
+	arena_block *e = xmalloc(sizeof *e + n);
+	e->cap = e->used = n;
+	e->next = a->head ? a->head->next : NULL;
+	if (a->head)
+		a->head->next = e;
+	else
+		a->head = e;
+	memset(e->data, 0, n);
+	return e->data;
+#endif
+	n = (n + 7) & ~(size_t)7;
+	arena_block *b = a->head;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > ARENA_BLOCK / 4 ? n : ARENA_BLOCK - sizeof *b;
+		b = xmalloc(sizeof *b + cap);
+		b->cap = cap;
+		b->used = 0;
+		if (a->head && cap == n) { /* a large one alone: the current block stays open */
+			b->next = a->head->next;
+			a->head->next = b;
+			b->used = n;
+			memset(b->data, 0, n);
+			return b->data;
+		}
+		b->next = a->head;
+		a->head = b;
+	}
+	void *p = b->data + b->used;
+	b->used += n;
+	memset(p, 0, n);
+	return p;
+}
+
+char *arena_strndup(arena *a, const char *s, size_t n)
+{
+	char *d = arena_alloc(a, n + 1);
+	memcpy(d, s, n);
+	return d;
+}
+
+static size_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603u; /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (size_t)h;
+}
+
+const char *arena_intern(arena *a, const char *s)
+{
+	if (2 * (a->nset + 1) > a->capset) { /* at most half full */
+		size_t cap = a->capset ? 2 * a->capset : 64;
+		const char **set = xcalloc(cap, sizeof *set);
+		for (size_t i = 0; i < a->capset; i++)
+			if (a->set[i]) {
+				size_t k = str_hash(a->set[i]) & (cap - 1);
+				while (set[k])
+					k = (k + 1) & (cap - 1);
+				set[k] = a->set[i];
+			}
+		free(a->set);
+		a->set = set;
+		a->capset = cap;
+	}
+	size_t k = str_hash(s) & (a->capset - 1);
+	for (; a->set[k]; k = (k + 1) & (a->capset - 1))
+		if (!strcmp(a->set[k], s))
+			return a->set[k];
+	a->nset++;
+	return a->set[k] = arena_strndup(a, s, strlen(s));
+}
+
+void arena_free(arena *a)
+{
+	if (!a)
+		return;
+	for (arena_block *b = a->head, *n; b; b = n) {
+		n = b->next;
+		free(b);
+	}
+	free(a->set);
+	free(a);
+}
