@@ -538,7 +538,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			ef->labels[af->labels[i].insn_index] = xstrdup(af->labels[i].name);
 	sort_labels(c);
 	rel_labels(c);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; ast_done_insn(c->u, c->fi, i), i++) {
 		const ast_insn *ai = &af->insns[i];
 		emu_insn *in = &ef->insns[i];
 		c->ai = ai;
@@ -662,7 +662,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 		return NULL;
 	/* a listing for another generation is not read past its target line, whatever --target says */
 	const char *target = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
-	asm_ctx c = {.dg = &u->diags, .target = target};
+	asm_ctx c = {.dg = &u->diags, .target = target, .u = u};
 	c.dialect = isa_dialect_of(target);
 	c.gen = gen_for_dialect(c.dialect);
 	if (u->target && target_override && isa_dialect_of(u->target) != ISA_DIALECT_NONE &&
@@ -693,6 +693,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *af = &u->funcs[i];
 		p->funcs[i].name = xstrdup(af->name ? af->name : default_name ? default_name : "kernel");
+		c.fi = i;
 		assemble_func(&c, af, &p->funcs[i]);
 		ast_free_func_insns(u, i); /* its parse tree is done with */
 	}

@@ -22,6 +22,8 @@ typedef struct asm_ctx {
 				 the generation guards the instruction with it */
 	const int64_t *addrs; /* instruction addresses of the function */
 	int maxreg;
+	ast_unit *u;           /* the parse tree, read one instruction after another */
+	int fi;                /* the function's index in it */
 	struct arena *strings; /* the program's (its instructions' mnemonics are interned there) */
 } asm_ctx;
 

@@ -69,6 +69,23 @@ void ast_index_lines(ast_unit *u)
 	}
 }
 
+size_t ast_lex_input(ast_unit *u, char *buf, size_t max)
+{
+	if (u->lex_pos > u->lex_len || !max)
+		return 0;
+	size_t n = u->lex_len - u->lex_pos;
+	if (!n) { /* the final newline */
+		buf[0] = '\n';
+		u->lex_pos++;
+		return 1;
+	}
+	if (n > max)
+		n = max;
+	memcpy(buf, u->diags.src + u->lex_pos, n);
+	u->lex_pos += n;
+	return n;
+}
+
 char *ast_line_span(const ast_unit *u, int line, int c0, int c1)
 {
 	const char *p = line >= 1 && line <= u->nlines ? u->line_starts[line - 1] : NULL;
@@ -156,11 +173,12 @@ void ast_add_insn(ast_unit *u, ast_insn *in)
 	}
 	if (!u->arena) {
 		u->arena = arena_new();
+		u->names = arena_new();
 		u->texts = arena_new();
 	}
 	ast_insn *d = &f->insns[f->ninsns++];
 	*d = *in;
-	d->mnem = in->mnem ? (char *)arena_intern(u->arena, in->mnem) : NULL;
+	d->mnem = in->mnem ? (char *)arena_intern(u->names, in->mnem) : NULL;
 	d->text = in->text ? arena_strndup(u->texts, in->text, strlen(in->text)) : NULL;
 	d->ops = in->nops ? arena_alloc(u->arena, sizeof *d->ops * in->nops) : NULL;
 	if (in->nops)
@@ -168,7 +186,7 @@ void ast_add_insn(ast_unit *u, ast_insn *in)
 	d->mods = in->nmods ? arena_alloc(u->arena, sizeof *d->mods * in->nmods) : NULL;
 	d->modloc = in->nmods ? arena_alloc(u->arena, sizeof *d->modloc * in->nmods) : NULL;
 	for (int i = 0; i < in->nmods; i++) {
-		d->mods[i] = (char *)arena_intern(u->arena, in->mods[i]);
+		d->mods[i] = (char *)arena_intern(u->names, in->mods[i]);
 		d->modloc[i] = in->modloc[i];
 		free(in->mods[i]);
 	}
@@ -194,6 +212,20 @@ void ast_insn_clear(ast_insn *in)
 		free(in->ops[i].name);
 	free(in->text);
 	reset_insn(in);
+}
+
+void ast_done_insn(ast_unit *u, int fi, int i)
+{
+	ast_insn *in = &u->funcs[fi].insns[i];
+	free_added(in);
+	in->nmods = 0;
+	in->ops = NULL;
+	in->mods = NULL;
+	in->modloc = NULL;
+	/* every 1024th: what came before the next instruction's operands goes (the arena
+	   holds them in the order they were added) */
+	if (i + 1 < u->funcs[fi].ninsns && !((i + 1) & 1023) && u->funcs[fi].insns[i + 1].ops)
+		arena_release_before(u->arena, u->funcs[fi].insns[i + 1].ops);
 }
 
 void ast_free_func_insns(ast_unit *u, int fi)
@@ -228,6 +260,7 @@ void ast_free(ast_unit *u)
 		free(u->syms[i]);
 	ast_insn_clear(&u->cur.in);
 	arena_free(u->arena);
+	arena_free(u->names);
 	arena_free(u->texts);
 	free(u);
 }

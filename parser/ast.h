@@ -116,7 +116,8 @@ typedef struct {
 	ast_func *funcs;
 	int nfuncs, capfuncs;
 	ast_diags diags;
-	struct arena *arena;      /* added instructions' operands, modifiers, mnemonics */
+	struct arena *arena;      /* added instructions' operands and modifiers, in their order */
+	struct arena *names;      /* interned mnemonics and modifiers */
 	struct arena *texts;      /* their texts (emu_assemble hands them to the program) */
 	/* parser and lexer state */
 	ast_insn_buf cur;
@@ -132,6 +133,7 @@ typedef struct {
 	int lex_last_insn_line;
 	uint64_t lex_enc;
 	bool lex_has_enc;
+	size_t lex_pos, lex_len;  /* how much of diags.src the lexer has read, of how much */
 	/* PTXPlus .global variables in order (Tesla code reads their addresses from c [0xe]) */
 	char *syms[AST_MAXSYMS];
 	int nsyms;
@@ -162,6 +164,8 @@ void ast_error(ast_diags *d, ast_loc loc, const char *fmt, ...)
 void ast_note(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The lexer's next block of diags.src (at most max bytes, then one '\n'); 0 at the end. */
+size_t ast_lex_input(ast_unit *u, char *buf, size_t max);
 /* Index the lines of diags.src (once, before parsing). */
 void ast_index_lines(ast_unit *u);
 /* Text of line 'line' from column c0 to c1, or to the ';' (or line end) when c1 < 0. */
@@ -179,5 +183,8 @@ void ast_insn_buf_init(ast_insn_buf *b);
 /* Free what function f's instructions own (names of operands); the function's parse
    tree is not used after (the assembler calls it once f is assembled). */
 void ast_free_func_insns(ast_unit *u, int f);
+/* Instruction i of function f is done with (the assembler has read it): free its operands'
+   names, and now and then the arena blocks of the instructions before it. */
+void ast_done_insn(ast_unit *u, int f, int i);
 
 #endif

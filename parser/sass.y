@@ -364,17 +364,12 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 		return NULL;
 	}
 	ast_index_lines(u); /* for the instruction texts */
-	/* a final newline makes the last line complete */
-	size_t n = strlen(src);
-	char *buf = xmalloc(n + 2);
-	memcpy(buf, src, n);
-	buf[n] = '\n';
-	buf[n + 1] = 0;
-	YY_BUFFER_STATE bs = sass__scan_string(buf, scanner);
+	u->lex_len = strlen(src); /* read through YY_INPUT, a final newline added */
+	YY_BUFFER_STATE bs = sass__create_buffer(NULL, 1 << 16, scanner);
+	sass__switch_to_buffer(bs, scanner);
 	sass_set_lineno(1, scanner);
 	sass_parse(scanner, u);
 	sass__delete_buffer(bs, scanner);
 	sass_lex_destroy(scanner);
-	free(buf);
 	return u;
 }

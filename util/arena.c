@@ -28,42 +28,47 @@ arena *arena_new(void)
 #endif
 #endif
 
+/* A new block at the head (blocks stay newest first: arena_release_before relies on it). */
+static arena_block *new_block(arena *a, size_t cap)
+{
+	arena_block *b = xmalloc(sizeof *b + cap);
+	b->cap = cap;
+	b->used = 0;
+	b->next = a->head;
+	a->head = b;
+	return b;
+}
+
 void *arena_alloc(arena *a, size_t n)
 {
 #ifdef ARENA_EACH
 	/* under ASan every allocation is a block of its own, exactly n bytes: a read past an
-	   instruction's last operand is caught */
-	arena_block *e = xmalloc(sizeof *e + n);
-	e->cap = e->used = n;
-	e->next = a->head ? a->head->next : NULL;
-	if (a->head)
-		a->head->next = e;
-	else
-		a->head = e;
-	memset(e->data, 0, n);
-	return e->data;
-#endif
+	   instruction's last operand, or of a released one, is caught */
+	arena_block *b = new_block(a, n);
+#else
 	n = (n + 7) & ~(size_t)7;
 	arena_block *b = a->head;
-	if (!b || b->cap - b->used < n) {
-		size_t cap = n > ARENA_BLOCK / 4 ? n : ARENA_BLOCK - sizeof *b;
-		b = xmalloc(sizeof *b + cap);
-		b->cap = cap;
-		b->used = 0;
-		if (a->head && cap == n) { /* a large one alone: the current block stays open */
-			b->next = a->head->next;
-			a->head->next = b;
-			b->used = n;
-			memset(b->data, 0, n);
-			return b->data;
-		}
-		b->next = a->head;
-		a->head = b;
-	}
+	if (!b || b->cap - b->used < n)
+		b = new_block(a, n > ARENA_BLOCK / 4 ? n : ARENA_BLOCK - sizeof *b);
+#endif
 	void *p = b->data + b->used;
 	b->used += n;
 	memset(p, 0, n);
 	return p;
+}
+
+void arena_release_before(arena *a, const void *p)
+{
+	const unsigned char *q = p;
+	for (arena_block *b = a->head; b; b = b->next)
+		if (q >= b->data && q < b->data + b->cap) {
+			for (arena_block *o = b->next, *n; o; o = n) {
+				n = o->next;
+				free(o);
+			}
+			b->next = NULL;
+			return;
+		}
 }
 
 char *arena_strndup(arena *a, const char *s, size_t n)

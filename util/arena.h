@@ -16,6 +16,9 @@ typedef struct arena {
 arena *arena_new(void);
 /* n bytes, 8-aligned, zeroed; alive until arena_free. */
 void *arena_alloc(arena *a, size_t n);
+/* Free the blocks allocated before the one holding p (p: from arena_alloc): what was
+   allocated before p may be released with them, what came after p stays. */
+void arena_release_before(arena *a, const void *p);
 /* A copy of s[0..n) with a NUL after it. */
 char *arena_strndup(arena *a, const char *s, size_t n);
 /* The one copy of s in a (made on first use). */
