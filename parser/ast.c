@@ -5,6 +5,9 @@
 #include "util/xalloc.h"
 
 #include <stdarg.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +70,13 @@ void ast_index_lines(ast_unit *u)
 		}
 		u->line_starts[u->nlines++] = p + 1;
 	}
+}
+
+void ast_unindex_lines(ast_unit *u)
+{
+	free(u->line_starts);
+	u->line_starts = NULL;
+	u->nlines = 0;
 }
 
 size_t ast_lex_input(ast_unit *u, char *buf, size_t max)
@@ -218,20 +228,32 @@ void ast_done_insn(ast_unit *u, int fi, int i)
 {
 	ast_insn *in = &u->funcs[fi].insns[i];
 	free_added(in);
+	u->funcs[fi].ndone = i + 1;
 	in->nmods = 0;
 	in->ops = NULL;
 	in->mods = NULL;
 	in->modloc = NULL;
 	/* every 1024th: what came before the next instruction's operands goes (the arena
 	   holds them in the order they were added) */
-	if (i + 1 < u->funcs[fi].ninsns && !((i + 1) & 1023) && u->funcs[fi].insns[i + 1].ops)
-		arena_release_before(u->arena, u->funcs[fi].insns[i + 1].ops);
+	ast_func *f = &u->funcs[fi];
+	if (i + 1 >= f->ninsns || ((i + 1) & 1023))
+		return;
+	if (f->insns[i + 1].ops)
+		arena_release_before(u->arena, f->insns[i + 1].ops);
+#ifdef MADV_DONTNEED
+	/* and the whole pages of instructions 0..i go back to the system (they would read as
+	   zeros after; nothing reads them: ast_free starts at ndone) */
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo = ((uintptr_t)f->insns + pg - 1) & ~(pg - 1), hi = (uintptr_t)&f->insns[i + 1] & ~(pg - 1);
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+#endif
 }
 
 void ast_free_func_insns(ast_unit *u, int fi)
 {
 	ast_func *f = &u->funcs[fi];
-	for (int j = 0; j < f->ninsns; j++)
+	for (int j = f->ndone; j < f->ninsns; j++)
 		free_added(&f->insns[j]);
 	free(f->insns);
 	f->insns = NULL;
@@ -244,7 +266,7 @@ void ast_free(ast_unit *u)
 		return;
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *f = &u->funcs[i];
-		for (int j = 0; j < f->ninsns; j++)
+		for (int j = f->ndone; j < f->ninsns; j++)
 			free_added(&f->insns[j]);
 		for (int j = 0; j < f->nlabels; j++)
 			free(f->labels[j].name);

@@ -96,6 +96,7 @@ typedef struct {
 	ast_loc loc;
 	ast_insn *insns;
 	int ninsns, capinsns;
+	int ndone;        /* insns[0..ndone) were released by ast_done_insn (not to be read again) */
 	ast_label *labels;
 	int nlabels, caplabels;
 } ast_func;
@@ -168,6 +169,8 @@ void ast_note(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, ...)
 size_t ast_lex_input(ast_unit *u, char *buf, size_t max);
 /* Index the lines of diags.src (once, before parsing). */
 void ast_index_lines(ast_unit *u);
+/* The index is not needed once the texts are taken (a million lines: 8 MB or more). */
+void ast_unindex_lines(ast_unit *u);
 /* Text of line 'line' from column c0 to c1, or to the ';' (or line end) when c1 < 0. */
 char *ast_line_span(const ast_unit *u, int line, int c0, int c1);
 

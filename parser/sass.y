@@ -371,5 +371,6 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 	sass_parse(scanner, u);
 	sass__delete_buffer(bs, scanner);
 	sass_lex_destroy(scanner);
+	ast_unindex_lines(u);
 	return u;
 }

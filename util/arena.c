@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define ARENA_BLOCK ((size_t)1 << 20) /* past malloc's mmap threshold: freed to the system */
 
@@ -28,10 +29,31 @@ arena *arena_new(void)
 #endif
 #endif
 
+/* Blocks are mapped, not malloc'd: once malloc has seen a large free (the listing's text)
+   it serves 1 MB from its heap, and a block freed there would not go back to the system. */
+static arena_block *map_block(size_t bytes)
+{
+#if defined(MAP_ANONYMOUS) && !defined(ARENA_EACH)
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? xmalloc(SIZE_MAX) /* out of memory, said as xmalloc says it */ : p;
+#else
+	return xmalloc(bytes);
+#endif
+}
+
+static void unmap_block(arena_block *b)
+{
+#if defined(MAP_ANONYMOUS) && !defined(ARENA_EACH)
+	munmap(b, sizeof *b + b->cap);
+#else
+	free(b);
+#endif
+}
+
 /* A new block at the head (blocks stay newest first: arena_release_before relies on it). */
 static arena_block *new_block(arena *a, size_t cap)
 {
-	arena_block *b = xmalloc(sizeof *b + cap);
+	arena_block *b = map_block(sizeof *b + cap);
 	b->cap = cap;
 	b->used = 0;
 	b->next = a->head;
@@ -64,7 +86,7 @@ void arena_release_before(arena *a, const void *p)
 		if (q >= b->data && q < b->data + b->cap) {
 			for (arena_block *o = b->next, *n; o; o = n) {
 				n = o->next;
-				free(o);
+				unmap_block(o);
 			}
 			b->next = NULL;
 			return;
@@ -116,7 +138,7 @@ void arena_free(arena *a)
 		return;
 	for (arena_block *b = a->head, *n; b; b = n) {
 		n = b->next;
-		free(b);
+		unmap_block(b);
 	}
 	free(a->set);
 	free(a);
