@@ -122,6 +122,7 @@ typedef struct {
 	struct arena *texts;      /* their texts (emu_assemble hands them to the program) */
 	/* parser and lexer state */
 	ast_insn_buf cur;
+	ast_opnd op;              /* the operand being read (the SASS grammar's values point here) */
 	const char **line_starts; /* line N starts at line_starts[N - 1] */
 	int nlines;
 	void *front;              /* a front end's own parser state */
