@@ -488,9 +488,50 @@ static void rel_labels(asm_ctx *c)
 		}
 }
 
+/* Answers by the parse tree's interned strings (the same mnemonic or modifier is the same
+   pointer): a million instructions ask the same few questions of the opcode table. */
+#define MEMO_N 1024
+typedef struct {
+	const char *mnem;
+	int nmods;          /* and the modifiers' pointers in asm_memo.mods */
+	char *text;
+} memo_mnem;
+struct asm_memo {
+	struct { const void *key; int op, val; } e[MEMO_N];
+	memo_mnem m[MEMO_N];
+	const char *mods[MEMO_N][AST_MAXMODS];
+};
+
+static size_t memo_slot(const void *key, int op)
+{
+	uint64_t h = ((uint64_t)(uintptr_t)key ^ (uint64_t)(op + 3) * 0x9e3779b97f4a7c15u) * 0xff51afd7ed558ccdu;
+	return (size_t)(h >> 40) & (MEMO_N - 1);
+}
+
+/* isa_lookup (op -1), isa_mod_is_hint (op -2) or isa_mod_ok (op >= 0) of s. */
+static int memo_isa(asm_ctx *c, int op, const char *s)
+{
+	size_t k = memo_slot(s, op);
+	if (c->memo->e[k].key == s && c->memo->e[k].op == op)
+		return c->memo->e[k].val;
+	int v = op == -1 ? isa_lookup(c->dialect, s) : op == -2 ? isa_mod_is_hint(s) : isa_mod_ok(c->dialect, op, s);
+	c->memo->e[k].key = s;
+	c->memo->e[k].op = op;
+	c->memo->e[k].val = v;
+	return v;
+}
+
 /* The mnemonic with its modifiers (hints left out), one copy per spelling in the program. */
 static char *mnem_text(asm_ctx *c, const ast_insn *ai)
 {
+	uint64_t h = (uint64_t)(uintptr_t)ai->mnem;
+	for (int i = 0; i < ai->nmods; i++)
+		h = (h ^ (uint64_t)(uintptr_t)ai->mods[i]) * 0x100000001b3u;
+	size_t k = memo_slot((const void *)(uintptr_t)h, ai->nmods);
+	memo_mnem *m = &c->memo->m[k];
+	if (m->text && m->mnem == ai->mnem && m->nmods == ai->nmods &&
+	    (!ai->nmods || !memcmp(c->memo->mods[k], ai->mods, sizeof *ai->mods * (size_t)ai->nmods)))
+		return m->text;
 	char buf[256];
 	size_t n = strlen(ai->mnem) + 1;
 	for (int i = 0; i < ai->nmods; i++)
@@ -499,13 +540,18 @@ static char *mnem_text(asm_ctx *c, const ast_insn *ai)
 	strcpy(s, ai->mnem);
 	char *e = s + strlen(s);
 	for (int i = 0; i < ai->nmods; i++)
-		if (!isa_mod_is_hint(ai->mods[i])) {
+		if (!memo_isa(c, -2, ai->mods[i])) {
 			*e++ = '.';
 			e = stpcpy(e, ai->mods[i]);
 		}
 	char *r = (char *)arena_intern(c->strings, s);
 	if (s != buf)
 		free(s);
+	m->mnem = ai->mnem;
+	m->nmods = ai->nmods;
+	if (ai->nmods)
+		memcpy(c->memo->mods[k], ai->mods, sizeof *ai->mods * (size_t)ai->nmods);
+	m->text = r;
 	return r;
 }
 
@@ -555,7 +601,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->guard_neg = ai->guard_neg;
 		in->d = in->d2 = EMU_RZ_SINK;
 		in->areg = in->xreg = EMU_NO_REG;
-		int op = isa_lookup(c->dialect, ai->mnem);
+		int op = memo_isa(c, -1, ai->mnem);
 		if (op < 0) {
 			static const char *const tex[] = {"TEX", "TLD", "TLD4", "TXQ", "SULD", "SUST", "SURED", NULL};
 			bool is_tex = false;
@@ -588,7 +634,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->op = (uint16_t)op;
 		bool mods_ok = true;
 		for (int k = 0; k < ai->nmods; k++)
-			if (!isa_mod_ok(c->dialect, op, ai->mods[k])) {
+			if (!memo_isa(c, op, ai->mods[k])) {
 				char what[80];
 				snprintf(what, sizeof what, "%s' for %s", ai->mods[k], ai->mnem);
 				asm_err(c, ai->modloc[k], "unsupported modifier '.%s on %s", what, c->target);
@@ -690,6 +736,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	p->strings = u->texts ? u->texts : arena_new();
 	u->texts = NULL;
 	c.strings = p->strings;
+	c.memo = xcalloc(1, sizeof *c.memo);
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *af = &u->funcs[i];
 		p->funcs[i].name = xstrdup(af->name ? af->name : default_name ? default_name : "kernel");
@@ -697,6 +744,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 		assemble_func(&c, af, &p->funcs[i]);
 		ast_free_func_insns(u, i); /* its parse tree is done with */
 	}
+	free(c.memo);
 	dup_funcs(u, p);
 	if (u->nfuncs == 0 && u->diags.nerrors == 0)
 		ast_error(&u->diags, (ast_loc){1, 1}, "no instructions in the file");

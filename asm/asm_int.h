@@ -24,6 +24,7 @@ typedef struct asm_ctx {
 	int maxreg;
 	ast_unit *u;           /* the parse tree, read one instruction after another */
 	int fi;                /* the function's index in it */
+	struct asm_memo *memo; /* opcode-table answers by interned string (asm.c) */
 	struct arena *strings; /* the program's (its instructions' mnemonics are interned there) */
 } asm_ctx;
 
