@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define ARENA_BLOCK ((size_t)1 << 20) /* past malloc's mmap threshold: freed to the system */
+#define ARENA_BLOCK ((size_t)1 << 20) /* a mapping of its own each (map_block) */
 
 struct arena_block {
 	arena_block *next;
