@@ -22,7 +22,7 @@ CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
-LIB_SRC = util/xalloc.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
+LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
           asm/asm.c asm/sel.c asm/sel_wide.c asm/sel_prmt.c asm/sel_fermi.c asm/variant.c \
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c emu/launch.c emu/ctx.c emu/stats.c \

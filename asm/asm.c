@@ -7,6 +7,7 @@
 #include "parser/ast.h"
 #include "emu/program.h"
 #include "emu/semantics.h"
+#include "util/arena.h"
 #include "util/xalloc.h"
 #include "front/ptxplus_read.h"
 #include "asm/asm_int.h"
@@ -487,19 +488,71 @@ static void rel_labels(asm_ctx *c)
 		}
 }
 
-static char *mnem_text(const ast_insn *ai)
+/* Answers by the parse tree's interned strings (the same mnemonic or modifier is the same
+   pointer): a million instructions ask the same few questions of the opcode table. */
+#define MEMO_N 1024
+typedef struct {
+	const char *mnem;
+	int nmods;          /* and the modifiers' pointers in asm_memo.mods */
+	char *text;
+} memo_mnem;
+struct asm_memo {
+	struct { const void *key; int op, val; } e[MEMO_N];
+	memo_mnem m[MEMO_N];
+	const char *mods[MEMO_N][AST_MAXMODS];
+};
+
+static size_t memo_slot(const void *key, int op)
 {
+	uint64_t h = ((uint64_t)(uintptr_t)key ^ (uint64_t)(op + 3) * 0x9e3779b97f4a7c15u) * 0xff51afd7ed558ccdu;
+	return (size_t)(h >> 40) & (MEMO_N - 1);
+}
+
+/* isa_lookup (op -1), isa_mod_is_hint (op -2) or isa_mod_ok (op >= 0) of s. */
+static int memo_isa(asm_ctx *c, int op, const char *s)
+{
+	size_t k = memo_slot(s, op);
+	if (c->memo->e[k].key == s && c->memo->e[k].op == op)
+		return c->memo->e[k].val;
+	int v = op == -1 ? isa_lookup(c->dialect, s) : op == -2 ? isa_mod_is_hint(s) : isa_mod_ok(c->dialect, op, s);
+	c->memo->e[k].key = s;
+	c->memo->e[k].op = op;
+	c->memo->e[k].val = v;
+	return v;
+}
+
+/* The mnemonic with its modifiers (hints left out), one copy per spelling in the program. */
+static char *mnem_text(asm_ctx *c, const ast_insn *ai)
+{
+	uint64_t h = (uint64_t)(uintptr_t)ai->mnem;
+	for (int i = 0; i < ai->nmods; i++)
+		h = (h ^ (uint64_t)(uintptr_t)ai->mods[i]) * 0x100000001b3u;
+	size_t k = memo_slot((const void *)(uintptr_t)h, ai->nmods);
+	memo_mnem *m = &c->memo->m[k];
+	if (m->text && m->mnem == ai->mnem && m->nmods == ai->nmods &&
+	    (!ai->nmods || !memcmp(c->memo->mods[k], ai->mods, sizeof *ai->mods * (size_t)ai->nmods)))
+		return m->text;
+	char buf[256];
 	size_t n = strlen(ai->mnem) + 1;
 	for (int i = 0; i < ai->nmods; i++)
 		n += strlen(ai->mods[i]) + 1;
-	char *s = xmalloc(n);
+	char *s = n <= sizeof buf ? buf : xmalloc(n);
 	strcpy(s, ai->mnem);
+	char *e = s + strlen(s);
 	for (int i = 0; i < ai->nmods; i++)
-		if (!isa_mod_is_hint(ai->mods[i])) {
-			strcat(s, ".");
-			strcat(s, ai->mods[i]);
+		if (!memo_isa(c, -2, ai->mods[i])) {
+			*e++ = '.';
+			e = stpcpy(e, ai->mods[i]);
 		}
-	return s;
+	char *r = (char *)arena_intern(c->strings, s);
+	if (s != buf)
+		free(s);
+	m->mnem = ai->mnem;
+	m->nmods = ai->nmods;
+	if (ai->nmods)
+		memcpy(c->memo->mods[k], ai->mods, sizeof *ai->mods * (size_t)ai->nmods);
+	m->text = r;
+	return r;
 }
 
 static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
@@ -531,7 +584,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			ef->labels[af->labels[i].insn_index] = xstrdup(af->labels[i].name);
 	sort_labels(c);
 	rel_labels(c);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; ast_done_insn(c->u, c->fi, i), i++) {
 		const ast_insn *ai = &af->insns[i];
 		emu_insn *in = &ef->insns[i];
 		c->ai = ai;
@@ -540,15 +593,15 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->addr = (uint32_t)addrs[i];
 		in->line = ai->loc.line;
 		in->col = ai->loc.col;
-		in->text = xstrdup(ai->text);
-		in->mnem = mnem_text(ai);
+		in->text = ai->text; /* the unit's texts become the program's strings */
+		in->mnem = mnem_text(c, ai);
 		in->enc = ai->enc;
 		in->has_enc = ai->has_enc;
 		in->guard = ai->has_guard ? (uint8_t)ai->guard : AST_PT;
 		in->guard_neg = ai->guard_neg;
 		in->d = in->d2 = EMU_RZ_SINK;
 		in->areg = in->xreg = EMU_NO_REG;
-		int op = isa_lookup(c->dialect, ai->mnem);
+		int op = memo_isa(c, -1, ai->mnem);
 		if (op < 0) {
 			static const char *const tex[] = {"TEX", "TLD", "TLD4", "TXQ", "SULD", "SUST", "SURED", NULL};
 			bool is_tex = false;
@@ -581,7 +634,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		in->op = (uint16_t)op;
 		bool mods_ok = true;
 		for (int k = 0; k < ai->nmods; k++)
-			if (!isa_mod_ok(c->dialect, op, ai->mods[k])) {
+			if (!memo_isa(c, op, ai->mods[k])) {
 				char what[80];
 				snprintf(what, sizeof what, "%s' for %s", ai->mods[k], ai->mnem);
 				asm_err(c, ai->modloc[k], "unsupported modifier '.%s on %s", what, c->target);
@@ -655,7 +708,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 		return NULL;
 	/* a listing for another generation is not read past its target line, whatever --target says */
 	const char *target = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
-	asm_ctx c = {.dg = &u->diags, .target = target};
+	asm_ctx c = {.dg = &u->diags, .target = target, .u = u};
 	c.dialect = isa_dialect_of(target);
 	c.gen = gen_for_dialect(c.dialect);
 	if (u->target && target_override && isa_dialect_of(u->target) != ISA_DIALECT_NONE &&
@@ -680,11 +733,18 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	p->ctrl_bytes = c.gen->ctrl_bytes;
 	p->nfuncs = u->nfuncs;
 	p->funcs = xcalloc((size_t)u->nfuncs, sizeof *p->funcs);
+	p->strings = u->texts ? u->texts : arena_new();
+	u->texts = NULL;
+	c.strings = p->strings;
+	c.memo = xcalloc(1, sizeof *c.memo);
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *af = &u->funcs[i];
 		p->funcs[i].name = xstrdup(af->name ? af->name : default_name ? default_name : "kernel");
+		c.fi = i;
 		assemble_func(&c, af, &p->funcs[i]);
+		ast_free_func_insns(u, i); /* its parse tree is done with */
 	}
+	free(c.memo);
 	dup_funcs(u, p);
 	if (u->nfuncs == 0 && u->diags.nerrors == 0)
 		ast_error(&u->diags, (ast_loc){1, 1}, "no instructions in the file");
@@ -705,10 +765,6 @@ void emu_program_free(emu_program *p)
 		return;
 	for (int i = 0; i < p->nfuncs; i++) {
 		emu_func *f = &p->funcs[i];
-		for (int j = 0; j < f->n; j++) {
-			free(f->insns[j].text);
-			free(f->insns[j].mnem);
-		}
 		if (f->labels)
 			for (int j = 0; j <= f->n; j++)
 				free(f->labels[j]);
@@ -720,6 +776,7 @@ void emu_program_free(emu_program *p)
 	free(p->funcs);
 	free(p->file);
 	free(p->target);
+	arena_free(p->strings);
 	free(p);
 }
 
@@ -729,6 +786,45 @@ int emu_find_func(const emu_program *p, const char *name)
 		if (!strcmp(p->funcs[i].name, name))
 			return i;
 	return -1;
+}
+
+/* v in base 10 or 16, at least width digits (padded with pad), before e; returns the new e. */
+static char *put_num(char *e, uint32_t v, uint32_t base, int width, char pad)
+{
+	char d[12];
+	int n = 0;
+	do
+		d[n++] = "0123456789abcdef"[v % base];
+	while ((v /= base));
+	for (int k = n; k < width; k++)
+		*e++ = pad;
+	while (n)
+		*e++ = d[--n];
+	return e;
+}
+
+/* fprintf's "  %4d  /-*%04x*-/  %-44s # %s" (without the dashes) in one write: printf was a
+   tenth of listing a million instructions. */
+static void list_line(FILE *out, int j, uint32_t addr, const char *text, const char *cls)
+{
+	char b[256];
+	size_t tn = strlen(text), cn = strlen(cls);
+	if (j < 0 || tn > 120 || cn > 40) {
+		fprintf(out, "  %4d  /*%04x*/  %-44s # %s", j, addr, text, cls);
+		return;
+	}
+	char *e = put_num(b + 2, (uint32_t)j, 10, 4, ' ');
+	b[0] = b[1] = ' ';
+	memcpy(e, "  /*", 4);
+	e = put_num(e + 4, addr, 16, 4, '0');
+	memcpy(e, "*/  ", 4);
+	memcpy(e += 4, text, tn);
+	e += tn;
+	for (size_t k = tn; k < 44; k++)
+		*e++ = ' ';
+	memcpy(e, " # ", 3);
+	memcpy(e += 3, cls, cn);
+	fwrite(b, 1, (size_t)(e + cn - b), out);
 }
 
 void emu_program_list(const emu_program *p, FILE *out)
@@ -743,8 +839,7 @@ void emu_program_list(const emu_program *p, FILE *out)
 			const emu_insn *in = &f->insns[j];
 			if (f->labels[j])
 				fprintf(out, "%s:\n", f->labels[j]);
-			fprintf(out, "  %4d  /*%04x*/  %-44s # %s", j, in->addr, in->text,
-				isa_class_name(t[in->op].cls));
+			list_line(out, j, in->addr, in->text, isa_class_name(t[in->op].cls));
 			if (t[in->op].cls == ISA_CLASS_CONTROL && in->h != EMU_H_BRX && in->h != EMU_H_BRK &&
 			    in->h != EMU_H_CONT && in->h != EMU_H_RET && in->h != EMU_H_EXIT)
 				fprintf(out, ", target #%u", in->target);

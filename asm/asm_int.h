@@ -22,6 +22,10 @@ typedef struct asm_ctx {
 				 the generation guards the instruction with it */
 	const int64_t *addrs; /* instruction addresses of the function */
 	int maxreg;
+	ast_unit *u;           /* the parse tree, read one instruction after another */
+	int fi;                /* the function's index in it */
+	struct asm_memo *memo; /* opcode-table answers by interned string (asm.c) */
+	struct arena *strings; /* the program's (its instructions' mnemonics are interned there) */
 } asm_ctx;
 
 bool asm_has_mod(const ast_insn *ai, const char *m);

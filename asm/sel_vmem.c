@@ -50,8 +50,8 @@ void asm_sel_vatom(asm_ctx *c, int op)
 		asm_err(c, p->loc, "%s: a result predicate other than PT is not supported yet%s", c->desc->name, "");
 		return;
 	}
-	ast_insn t = *ai;
-	memmove(t.ops, t.ops + 1, sizeof t.ops[0] * (size_t)(t.nops - 1));
+	ast_insn t = *ai; /* the operands after the predicate (the parse tree's stay as they are) */
+	t.ops++;
 	t.nops--;
 	c->ai = &t;
 	asm_sel_atom(c, op);

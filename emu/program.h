@@ -143,6 +143,7 @@ typedef struct {
 	emu_func *funcs;
 	int nfuncs;
 	int zero_reg;      /* register index used for RZ writes (a sink) */
+	struct arena *strings; /* where every emu_insn's text and mnem live (freed at once) */
 } emu_program;
 
 /* Assemble SASS text. Errors (located, with caret) go to diag; returns NULL on any. */

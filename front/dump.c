@@ -40,7 +40,7 @@ typedef struct {
 
 static bool starts(const char *l, const char *p)
 {
-	return !strncmp(l, p, strlen(p));
+	return l[0] == p[0] && !strncmp(l, p, strlen(p)); /* most lines differ at once */
 }
 
 static const char *skip_ws(const char *l)
@@ -67,6 +67,8 @@ static bool header_line(const char *l)
    .nv.info, .section .symtab ...) or the ELF header of cuobjdump -elf. */
 static bool elf_start(const char *l)
 {
+	if (l[0] != '.' && l[0] != 'S' && !isdigit((unsigned char)l[0])) /* an instruction line */
+		return false;
 	size_t n = strcspn(l, "\r\n");
 	while (n && (l[n - 1] == ' ' || l[n - 1] == '\t' || l[n - 1] == '\r'))
 		n--;

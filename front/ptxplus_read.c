@@ -37,7 +37,7 @@ void ptx_label(ast_unit *u, char *name, ast_loc loc)
 	if (name[0] == 'l' && name[1] == '0' && name[2] == 'x') {
 		unsigned long long a = strtoull(name + 3, &e, 16);
 		if (!*e)
-			u->cur.addr = (int64_t)a;
+			u->cur.in.addr = (int64_t)a;
 	}
 	ast_add_label(u, name, loc);
 }
@@ -519,9 +519,9 @@ static int translate_mnemonic(tr *t)
 
 int ptx_insn_begin(ast_unit *u, const ptx_insn *p, ast_insn *ai, char parts[][16], int max)
 {
-	memset(ai, 0, sizeof *ai);
-	ai->addr = u->cur.addr; /* fixed by an l0x label, else assigned after */
-	u->cur.addr = -1;
+	ast_insn_clear(ai);
+	ai->addr = u->cur.in.addr; /* fixed by an l0x label, else assigned after */
+	u->cur.in.addr = -1;
 	ai->loc = p->has_guard ? p->gloc : p->loc;
 	int n = 0;
 	for (const char *s = p->word; *s && n < max;) {
@@ -549,23 +549,25 @@ void ptx_finish(ast_unit *u, ptx_insn *p)
 		ptx_finish_tesla(u, p);
 		return;
 	}
-	ast_insn ai;
-	tr t = {.u = u, .p = p, .ai = &ai};
-	t.nparts = ptx_insn_begin(u, p, &ai, t.parts, 12);
+	ast_insn_buf ab;
+	ast_insn_buf_init(&ab);
+	ast_insn *ai = &ab.in;
+	tr t = {.u = u, .p = p, .ai = ai};
+	t.nparts = ptx_insn_begin(u, p, ai, t.parts, 12);
 	if (p->has_guard) {
-		ai.has_guard = true;
-		ai.guard_neg = p->guard_neg;
-		ai.guard = pred_index(&t, p->guard);
+		ai->has_guard = true;
+		ai->guard_neg = p->guard_neg;
+		ai->guard = pred_index(&t, p->guard);
 	}
 	t.op = translate_mnemonic(&t);
 	if (t.op < 0) {
 		ast_error(&u->diags, p->loc, "unsupported PTXPlus instruction '%s' for sm_20", p->word);
-		ast_insn_clear(&ai);
+		ast_insn_clear(ai);
 		ptx_insn_reset(p);
 		return;
 	}
 	int n;
-	ai.mnem = xstrdup(isa_table(ISA_DIALECT_SM20, &n)[t.op].name);
+	ai->mnem = xstrdup(isa_table(ISA_DIALECT_SM20, &n)[t.op].name);
 	switch (isa_table(ISA_DIALECT_SM20, &n)[t.op].cls) {
 	case ISA_CLASS_GLOBAL: case ISA_CLASS_SHARED: case ISA_CLASS_LOCAL:
 		memory_operands(&t);
@@ -573,5 +575,5 @@ void ptx_finish(ast_unit *u, ptx_insn *p)
 	default:
 		rest_plain(&t, 0);
 	}
-	ptx_insn_end(u, p, &ai, !t.bad);
+	ptx_insn_end(u, p, ai, !t.bad);
 }

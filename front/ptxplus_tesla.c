@@ -402,19 +402,21 @@ static bool translate(tt *t)
 
 void ptx_finish_tesla(ast_unit *u, ptx_insn *p)
 {
-	ast_insn ai;
-	tt t = {.u = u, .p = p, .ai = &ai};
-	t.nparts = ptx_insn_begin(u, p, &ai, t.parts, 12);
+	ast_insn_buf ab;
+	ast_insn_buf_init(&ab);
+	ast_insn *ai = &ab.in;
+	tt t = {.u = u, .p = p, .ai = ai};
+	t.nparts = ptx_insn_begin(u, p, ai, t.parts, 12);
 	if (p->has_guard) {
-		ai.has_tguard = cond_reg(&t, p->guard, &ai.tcreg, &ai.tcond);
+		ai->has_tguard = cond_reg(&t, p->guard, &ai->tcreg, &ai->tcond);
 		if (p->guard_neg)
 			tfail(&t, "a negated condition-register guard");
 	}
 	bool keep = translate(&t);
 	if (keep) { /* addresses as the listing had them: .half instructions take 4 bytes */
-		if (ai.addr < 0)
-			ai.addr = u->ptx_next;
-		u->ptx_next = ai.addr + (has(&t, "half") ? 4 : 8);
+		if (ai->addr < 0)
+			ai->addr = u->ptx_next;
+		u->ptx_next = ai->addr + (has(&t, "half") ? 4 : 8);
 	}
 	/* "$p1|$r2": the instruction also writes condition register 1 */
 	if (p->nops && p->ops[0].cdst) {
@@ -428,15 +430,15 @@ void ptx_finish_tesla(ast_unit *u, ptx_insn *p)
 	   target, so it is put back there (simtemu's own output keeps it as .s) */
 	bool join = has(&t, "s");
 	for (int i = 0; i < u->nssy; i++)
-		if (ai.addr >= 0 && u->ssy[i] == ai.addr)
+		if (ai->addr >= 0 && u->ssy[i] == ai->addr)
 			join = true;
 	if (join && keep)
 		tmod(&t, "S");
 	int nt;
-	int op = ai.mnem ? isa_lookup(ISA_DIALECT_SM10, ai.mnem) : -1;
-	if (op >= 0 && isa_table(ISA_DIALECT_SM10, &nt)[op].style == ISA_PS_T_TOKEN && ai.nops == 1 &&
-	    ai.ops[0].kind == OPND_IMM &&
+	int op = ai->mnem ? isa_lookup(ISA_DIALECT_SM10, ai->mnem) : -1;
+	if (op >= 0 && isa_table(ISA_DIALECT_SM10, &nt)[op].style == ISA_PS_T_TOKEN && ai->nops == 1 &&
+	    ai->ops[0].kind == OPND_IMM &&
 	    u->nssy < AST_MAXSYMS)
-		u->ssy[u->nssy++] = ai.ops[0].ival;
-	ptx_insn_end(u, p, &ai, keep && !t.bad);
+		u->ssy[u->nssy++] = ai->ops[0].ival;
+	ptx_insn_end(u, p, ai, keep && !t.bad);
 }

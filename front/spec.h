@@ -91,7 +91,8 @@ typedef struct {
 	int nexpects;
 	bool appending;       /* spec_parse_more is adding to what earlier files said */
 	char *printf_fmt;     /* .printf "...": the format of vprintf calls with no address */
-	char **files;         /* file names and texts kept for diagnostics */
+	char **files;         /* file names and texts kept for diagnostics (texts: their directive
+				 lines, the others emptied; spec_parse) */
 	char **texts;
 	int nfiles;
 } emu_spec;

@@ -684,6 +684,26 @@ static void directive(pstate *p, const char *line, const char *rest)
 	}
 }
 
+/* The directive lines of a text, the others emptied (line numbers and columns kept): what
+   later diagnostics print, without a copy of a million instructions. */
+typedef struct {
+	char *b;
+	size_t n, cap;
+} keep_text;
+
+static void keep_append(keep_text *k, const char *s, size_t n)
+{
+	if (k->n + n + 1 > k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 4096;
+		while (k->n + n + 1 > k->cap)
+			k->cap *= 2;
+		k->b = xrealloc(k->b, k->cap);
+	}
+	memcpy(k->b + k->n, s, n);
+	k->n += n;
+	k->b[k->n] = 0;
+}
+
 int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 {
 	pstate *p = xcalloc(1, sizeof *p);
@@ -693,10 +713,12 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 	s->files = xrealloc(s->files, sizeof *s->files * (size_t)(s->nfiles + 1));
 	s->texts = xrealloc(s->texts, sizeof *s->texts * (size_t)(s->nfiles + 1));
 	s->files[s->nfiles] = xstrdup(file);
-	s->texts[s->nfiles] = xstrdup(text);
+	keep_text k = {0};
+	keep_append(&k, "", 0);
+	s->texts[s->nfiles] = k.b;
 	p->file = s->files[s->nfiles];
-	p->dg = (ast_diags){.file = p->file, .src = s->texts[s->nfiles], .out = diag ? diag : stderr};
-	s->nfiles++;
+	p->dg = (ast_diags){.file = p->file, .src = k.b, .out = diag ? diag : stderr};
+	int fi = s->nfiles++;
 	const char *cur = text;
 	for (p->line = 1; *cur; p->line++) {
 		const char *e = strchr(cur, '\n');
@@ -705,6 +727,9 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 		while (q < cur + len && (*q == ' ' || *q == '\t'))
 			q++;
 		if (q < cur + len && *q == '.' && q + 1 < cur + len && isalpha((unsigned char)q[1])) {
+			keep_append(&k, cur, len);
+			s->texts[fi] = k.b;
+			p->dg.src = k.b;
 			char *line = xcalloc(len + 1, 1);
 			memcpy(line, cur, len);
 			tokenize(p, line);
@@ -713,8 +738,11 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 				free(p->t[i].w);
 			free(line);
 		}
+		if (e)
+			keep_append(&k, "\n", 1);
 		cur = e ? e + 1 : cur + len;
 	}
+	s->texts[fi] = k.b;
 	int n = p->dg.nerrors;
 	free(p->t);
 	free(p->names);

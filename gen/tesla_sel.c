@@ -370,6 +370,9 @@ static void t_cvt(asm_ctx *c, int op)
 {
 	/* the Fermi selector sees plain registers; the Tesla operands are bound after it */
 	ast_insn tmp = *c->ai;
+	ast_opnd ops[AST_MAXOPS] = {0}; /* a copy: the parse tree's operands stay as they are */
+	memcpy(ops, c->ai->ops, sizeof *ops * c->ai->nops);
+	tmp.ops = ops;
 	tmp.ops[0] = (ast_opnd){.kind = OPND_REG, .reg = 0, .loc = c->ai->ops[0].loc};
 	tmp.ops[1] = (ast_opnd){.kind = OPND_REG, .reg = 0, .loc = c->ai->ops[1].loc};
 	const ast_insn *ai = c->ai;

@@ -1,9 +1,13 @@
 /* Parse-tree building and located diagnostics shared by the grammars. */
 #include "parser/ast.h"
 
+#include "util/arena.h"
 #include "util/xalloc.h"
 
 #include <stdarg.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +72,30 @@ void ast_index_lines(ast_unit *u)
 	}
 }
 
+void ast_unindex_lines(ast_unit *u)
+{
+	free(u->line_starts);
+	u->line_starts = NULL;
+	u->nlines = 0;
+}
+
+size_t ast_lex_input(ast_unit *u, char *buf, size_t max)
+{
+	if (u->lex_pos > u->lex_len || !max)
+		return 0;
+	size_t n = u->lex_len - u->lex_pos;
+	if (!n) { /* the final newline */
+		buf[0] = '\n';
+		u->lex_pos++;
+		return 1;
+	}
+	if (n > max)
+		n = max;
+	memcpy(buf, u->diags.src + u->lex_pos, n);
+	u->lex_pos += n;
+	return n;
+}
+
 char *ast_line_span(const ast_unit *u, int line, int c0, int c1)
 {
 	const char *p = line >= 1 && line <= u->nlines ? u->line_starts[line - 1] : NULL;
@@ -124,6 +152,28 @@ void ast_add_label(ast_unit *u, char *name, ast_loc loc)
 	f->labels[f->nlabels++] = (ast_label){name, loc, f->ninsns};
 }
 
+/* A buffer's instruction emptied, its arrays kept. */
+static void reset_insn(ast_insn *in)
+{
+	ast_opnd *ops = in->ops;
+	char **mods = in->mods;
+	ast_loc *modloc = in->modloc;
+	memset(in, 0, sizeof *in);
+	in->ops = ops;
+	in->mods = mods;
+	in->modloc = modloc;
+	in->addr = -1;
+}
+
+void ast_insn_buf_init(ast_insn_buf *b)
+{
+	memset(b, 0, sizeof *b);
+	b->in.ops = b->ops;
+	b->in.mods = b->mods;
+	b->in.modloc = b->modloc;
+	b->in.addr = -1;
+}
+
 void ast_add_insn(ast_unit *u, ast_insn *in)
 {
 	ast_func *f = ast_current_func(u);
@@ -131,12 +181,39 @@ void ast_add_insn(ast_unit *u, ast_insn *in)
 		f->capinsns = f->capinsns ? 2 * f->capinsns : 64;
 		f->insns = xrealloc(f->insns, sizeof *f->insns * (size_t)f->capinsns);
 	}
-	f->insns[f->ninsns++] = *in;
-	memset(in, 0, sizeof *in);
-	in->addr = -1;
+	if (!u->arena) {
+		u->arena = arena_new();
+		u->names = arena_new();
+		u->texts = arena_new();
+	}
+	ast_insn *d = &f->insns[f->ninsns++];
+	*d = *in;
+	d->mnem = in->mnem ? (char *)arena_intern(u->names, in->mnem) : NULL;
+	d->text = in->text ? arena_strndup(u->texts, in->text, strlen(in->text)) : NULL;
+	d->ops = in->nops ? arena_alloc(u->arena, sizeof *d->ops * in->nops) : NULL;
+	if (in->nops)
+		memcpy(d->ops, in->ops, sizeof *d->ops * in->nops); /* the names move */
+	d->mods = in->nmods ? arena_alloc(u->arena, sizeof *d->mods * in->nmods) : NULL;
+	d->modloc = in->nmods ? arena_alloc(u->arena, sizeof *d->modloc * in->nmods) : NULL;
+	for (int i = 0; i < in->nmods; i++) {
+		d->mods[i] = (char *)arena_intern(u->names, in->mods[i]);
+		d->modloc[i] = in->modloc[i];
+		free(in->mods[i]);
+	}
+	free(in->mnem);
+	free(in->text);
+	reset_insn(in);
 }
 
-static void free_insn(ast_insn *in)
+/* What an added instruction owns: its operands' names (the rest is in the arenas). */
+static void free_added(ast_insn *in)
+{
+	for (int i = 0; i < in->nops; i++)
+		free(in->ops[i].name);
+	in->nops = 0;
+}
+
+void ast_insn_clear(ast_insn *in)
 {
 	free(in->mnem);
 	for (int i = 0; i < in->nmods; i++)
@@ -144,13 +221,43 @@ static void free_insn(ast_insn *in)
 	for (int i = 0; i < in->nops; i++)
 		free(in->ops[i].name);
 	free(in->text);
+	reset_insn(in);
 }
 
-void ast_insn_clear(ast_insn *in)
+void ast_done_insn(ast_unit *u, int fi, int i)
 {
-	free_insn(in);
-	memset(in, 0, sizeof *in);
-	in->addr = -1;
+	ast_insn *in = &u->funcs[fi].insns[i];
+	free_added(in);
+	u->funcs[fi].ndone = i + 1;
+	in->nmods = 0;
+	in->ops = NULL;
+	in->mods = NULL;
+	in->modloc = NULL;
+	/* every 1024th: what came before the next instruction's operands goes (the arena
+	   holds them in the order they were added) */
+	ast_func *f = &u->funcs[fi];
+	if (i + 1 >= f->ninsns || ((i + 1) & 1023))
+		return;
+	if (f->insns[i + 1].ops)
+		arena_release_before(u->arena, f->insns[i + 1].ops);
+#ifdef MADV_DONTNEED
+	/* and the whole pages of instructions 0..i go back to the system (they would read as
+	   zeros after; nothing reads them: ast_free starts at ndone) */
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo = ((uintptr_t)f->insns + pg - 1) & ~(pg - 1), hi = (uintptr_t)&f->insns[i + 1] & ~(pg - 1);
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+#endif
+}
+
+void ast_free_func_insns(ast_unit *u, int fi)
+{
+	ast_func *f = &u->funcs[fi];
+	for (int j = f->ndone; j < f->ninsns; j++)
+		free_added(&f->insns[j]);
+	free(f->insns);
+	f->insns = NULL;
+	f->ninsns = f->capinsns = 0;
 }
 
 void ast_free(ast_unit *u)
@@ -159,8 +266,8 @@ void ast_free(ast_unit *u)
 		return;
 	for (int i = 0; i < u->nfuncs; i++) {
 		ast_func *f = &u->funcs[i];
-		for (int j = 0; j < f->ninsns; j++)
-			free_insn(&f->insns[j]);
+		for (int j = f->ndone; j < f->ninsns; j++)
+			free_added(&f->insns[j]);
 		for (int j = 0; j < f->nlabels; j++)
 			free(f->labels[j].name);
 		free(f->insns);
@@ -173,7 +280,10 @@ void ast_free(ast_unit *u)
 	free(u->target);
 	for (int i = 0; i < u->nsyms; i++)
 		free(u->syms[i]);
-	ast_insn_clear(&u->cur);
+	ast_insn_clear(&u->cur.in);
+	arena_free(u->arena);
+	arena_free(u->names);
+	arena_free(u->texts);
 	free(u);
 }
 

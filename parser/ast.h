@@ -55,24 +55,35 @@ typedef struct {
 #define AST_MAXSYMS 32
 #define AST_MAXOPS 8
 
+/* One instruction. Added to a function (ast_add_insn), its operands and modifiers sit in
+   the unit's arena, exactly as many as it has, and mnem and mods are the unit's interned
+   copies; while it is built they are an ast_insn_buf's arrays (issue 14: a million of them
+   stay small). */
 typedef struct {
 	ast_loc loc;      /* of the mnemonic (or guard) */
 	int64_t addr;     /* from the address comment, -1 if none */
-	bool has_enc;
 	uint64_t enc;
+	bool has_enc;
 	bool has_guard, guard_neg;
-	int guard;
 	bool has_tguard;  /* Tesla guard (Cn.COND) after the destination */
-	int tcreg, tcond; /* tcond: condition code, or -1 for a bare (Cn) */
 	bool enc_after;   /* the encoding came after the ';' (CUDA >= 5 layout: words swapped) */
+	uint8_t nmods, nops;
+	int guard;
+	int tcreg, tcond; /* tcond: condition code, or -1 for a bare (Cn) */
 	char *mnem;
-	int nmods;
+	char **mods;
+	ast_loc *modloc;
+	ast_opnd *ops;
+	char *text;       /* the instruction as written, guard to ';' (added: in the unit's texts) */
+} ast_insn;
+
+/* An instruction being built: room for the most operands and modifiers one may have. */
+typedef struct {
+	ast_insn in;
+	ast_opnd ops[AST_MAXOPS];
 	char *mods[AST_MAXMODS];
 	ast_loc modloc[AST_MAXMODS];
-	int nops;
-	ast_opnd ops[AST_MAXOPS];
-	char *text;       /* the instruction as written, guard to ';' */
-} ast_insn;
+} ast_insn_buf;
 
 typedef struct {
 	char *name;
@@ -85,6 +96,7 @@ typedef struct {
 	ast_loc loc;
 	ast_insn *insns;
 	int ninsns, capinsns;
+	int ndone;        /* insns[0..ndone) were released by ast_done_insn (not to be read again) */
 	ast_label *labels;
 	int nlabels, caplabels;
 } ast_func;
@@ -105,8 +117,12 @@ typedef struct {
 	ast_func *funcs;
 	int nfuncs, capfuncs;
 	ast_diags diags;
+	struct arena *arena;      /* added instructions' operands and modifiers, in their order */
+	struct arena *names;      /* interned mnemonics and modifiers */
+	struct arena *texts;      /* their texts (emu_assemble hands them to the program) */
 	/* parser and lexer state */
-	ast_insn cur;
+	ast_insn_buf cur;
+	ast_opnd op;              /* the operand being read (the SASS grammar's values point here) */
 	const char **line_starts; /* line N starts at line_starts[N - 1] */
 	int nlines;
 	void *front;              /* a front end's own parser state */
@@ -119,6 +135,7 @@ typedef struct {
 	int lex_last_insn_line;
 	uint64_t lex_enc;
 	bool lex_has_enc;
+	size_t lex_pos, lex_len;  /* how much of diags.src the lexer has read, of how much */
 	/* PTXPlus .global variables in order (Tesla code reads their addresses from c [0xe]) */
 	char *syms[AST_MAXSYMS];
 	int nsyms;
@@ -149,8 +166,12 @@ void ast_error(ast_diags *d, ast_loc loc, const char *fmt, ...)
 void ast_note(ast_diags *d, ast_loc loc, const char *kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The lexer's next block of diags.src (at most max bytes, then one '\n'); 0 at the end. */
+size_t ast_lex_input(ast_unit *u, char *buf, size_t max);
 /* Index the lines of diags.src (once, before parsing). */
 void ast_index_lines(ast_unit *u);
+/* The index is not needed once the texts are taken (a million lines: 8 MB or more). */
+void ast_unindex_lines(ast_unit *u);
 /* Text of line 'line' from column c0 to c1, or to the ';' (or line end) when c1 < 0. */
 char *ast_line_span(const ast_unit *u, int line, int c0, int c1);
 
@@ -158,7 +179,16 @@ char *ast_line_span(const ast_unit *u, int line, int c0, int c1);
 ast_func *ast_current_func(ast_unit *u);
 void ast_begin_func(ast_unit *u, char *name, ast_loc loc);
 void ast_add_label(ast_unit *u, char *name, ast_loc loc);
+/* Copy in (built in an ast_insn_buf) into the current function; in is empty after. */
 void ast_add_insn(ast_unit *u, ast_insn *in);
+/* Empty a buffer's instruction (its strings freed), or set a new buffer up. */
 void ast_insn_clear(ast_insn *in);
+void ast_insn_buf_init(ast_insn_buf *b);
+/* Free what function f's instructions own (names of operands); the function's parse
+   tree is not used after (the assembler calls it once f is assembled). */
+void ast_free_func_insns(ast_unit *u, int f);
+/* Instruction i of function f is done with (the assembler has read it): free its operands'
+   names, and now and then the arena blocks of the instructions before it. */
+void ast_done_insn(ast_unit *u, int f, int i);
 
 #endif

@@ -159,5 +159,6 @@ ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
 	ptx__delete_buffer(bs, scanner);
 	ptx_lex_destroy(scanner);
 	ptx_insn_reset(&CUR);
+	ast_unindex_lines(u);
 	return u;
 }

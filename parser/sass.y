@@ -21,6 +21,9 @@ static void end_line(ast_unit *u, int line);
 static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *msg);
 static ast_loc L(SASS_LTYPE l) { return (ast_loc){l.first_line, l.first_column}; }
 static void add_op(ast_unit *u, SASS_LTYPE loc, ast_opnd *o);
+/* An operand's value is a pointer to u->op: a grammar value is copied at every step, and
+   a 64-byte one made that the parser's main cost. One operand is built at a time. */
+static ast_opnd *new_op(ast_unit *u, ast_opnd o) { u->op = o; return &u->op; }
 static void finish_insn(ast_unit *u, SASS_LTYPE first);
 #define ENDCOL(l) (u->cur_endcol = (l).last_column)
 }
@@ -30,7 +33,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 	uint64_t uval;
 	double fval;
 	char *str;
-	ast_opnd opnd;
+	ast_opnd *opnd; /* the unit's one operand under construction (u->op) */
 }
 
 %token <ival> ADDR "address comment" REG "register" HREG "half register" CREG "condition register" AREG "address register" PRED "predicate" UREG "uniform register" INT "integer" BADCHAR "invalid character"
@@ -45,7 +48,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 %type <opnd> operand regop addr abase areg cbank cbankop smem saddr absreuse
 %type <ival> intval
 %destructor { free($$); } <str>
-%destructor { free($$.name); } <opnd>
+%destructor { free($$->name); $$->name = NULL; } <opnd>
 
 %%
 
@@ -57,7 +60,7 @@ program
 line
 	: NL
 	| content NL            { end_line(u, @1.first_line); }
-	| error NL              { yyerrok; ast_insn_clear(&u->cur); }
+	| error NL              { yyerrok; ast_insn_clear(&u->cur.in); }
 	;
 
 content
@@ -93,8 +96,8 @@ insn
 
 prefix
 	: %empty
-	| ADDR                  { u->cur.addr = $1; }
-	| ADDR ENC              { u->cur.addr = $1; u->cur.has_enc = true; u->cur.enc = $2; }
+	| ADDR                  { u->cur.in.addr = $1; }
+	| ADDR ENC              { u->cur.in.addr = $1; u->cur.in.has_enc = true; u->cur.in.enc = $2; }
 	;
 
 semi
@@ -108,21 +111,21 @@ body
 	;
 
 guard
-	: '@' PRED              { u->cur.has_guard = true; u->cur.guard = (int)$2; }
-	| '@' '!' PRED          { u->cur.has_guard = true; u->cur.guard_neg = true; u->cur.guard = (int)$3; }
+	: '@' PRED              { u->cur.in.has_guard = true; u->cur.in.guard = (int)$2; }
+	| '@' '!' PRED          { u->cur.in.has_guard = true; u->cur.in.guard_neg = true; u->cur.in.guard = (int)$3; }
 	;
 
 mnemonic
-	: ID                    { u->cur.mnem = $1; u->cur.loc = L(@1); ENDCOL(@1); }
+	: ID                    { u->cur.in.mnem = $1; u->cur.in.loc = L(@1); ENDCOL(@1); }
 	;
 
 mods
 	: %empty
 	| mods MOD              {
 					ENDCOL(@2);
-					if (u->cur.nmods < AST_MAXMODS) {
-						u->cur.modloc[u->cur.nmods] = L(@2);
-						u->cur.mods[u->cur.nmods++] = $2;
+					if (u->cur.in.nmods < AST_MAXMODS) {
+						u->cur.in.modloc[u->cur.in.nmods] = L(@2);
+						u->cur.in.mods[u->cur.in.nmods++] = $2;
 					} else {
 						ast_error(&u->diags, L(@2), "too many modifiers");
 						free($2);
@@ -136,44 +139,44 @@ operands
 	;
 
 oplist
-	: operand               { add_op(u, @1, &$1); ENDCOL(@1); }
-	| operand tguard        { add_op(u, @1, &$1); }
-	| oplist ',' operand    { add_op(u, @3, &$3); ENDCOL(@3); }
+	: operand               { add_op(u, @1, $1); ENDCOL(@1); }
+	| operand tguard        { add_op(u, @1, $1); }
+	| oplist ',' operand    { add_op(u, @3, $3); ENDCOL(@3); }
 	;
 
 /* Tesla: the guard stands after the destination, (C0.NE); a bare (Cn) is a carry-in */
 tguard
 	: '(' CREG MOD ')'      {
 					ENDCOL(@4);
-					u->cur.has_tguard = true;
-					u->cur.tcreg = (int)$2;
-					u->cur.tcond = ast_cond_code($3);
-					if (u->cur.tcond < 0)
+					u->cur.in.has_tguard = true;
+					u->cur.in.tcreg = (int)$2;
+					u->cur.in.tcond = ast_cond_code($3);
+					if (u->cur.in.tcond < 0)
 						ast_error(&u->diags, L(@3), "unknown condition '%s'", $3);
 					free($3);
 				}
-	| '(' CREG ')'          { ENDCOL(@3); u->cur.has_tguard = true; u->cur.tcreg = (int)$2; u->cur.tcond = -1; }
+	| '(' CREG ')'          { ENDCOL(@3); u->cur.in.has_tguard = true; u->cur.in.tcreg = (int)$2; u->cur.in.tcond = -1; }
 	;
 
 regop
-	: REG                   { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)$1}; }
-	| UREG                  { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)$1, .uniform = true}; }
-	| HREG                  { $$ = (ast_opnd){.kind = OPND_REG, .reg = (int)($1 / 4), .half = (uint8_t)($1 % 4)}; }
+	: REG                   { $$ = new_op(u, (ast_opnd){.kind = OPND_REG, .reg = (int)$1}); }
+	| UREG                  { $$ = new_op(u, (ast_opnd){.kind = OPND_REG, .reg = (int)$1, .uniform = true}); }
+	| HREG                  { $$ = new_op(u, (ast_opnd){.kind = OPND_REG, .reg = (int)($1 / 4), .half = (uint8_t)($1 % 4)}); }
 	| regop MOD             {
 					$$ = $1;
 					if (!strcmp($2, "CC"))
-						$$.cc = true;
+						$$->cc = true;
 					else if (!strcmp($2, "reuse"))
-						$$.reuse = true;
+						$$->reuse = true;
 					else if ((!strcmp($2, "H0") || !strcmp($2, "H1") || !strcmp($2, "H0_H0") ||
-						  !strcmp($2, "H1_H1")) && !$$.half)
-						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves;
+						  !strcmp($2, "H1_H1")) && !$$->half)
+						$$->half = (uint8_t)($2[1] == '1' ? 2 : 1); /* Maxwell's 16-bit halves;
 											 sm_70+ .H0_H0 / .H1_H1: one half
 											 replicated */
-					else if (!strcmp($2, "H1_H0") && !$$.half)
+					else if (!strcmp($2, "H1_H0") && !$$->half)
 						; /* sm_70+: the pair as it is */
-					else if ($2[0] == 'B' && $2[1] >= '0' && $2[1] <= '3' && !$2[2] && !$$.bsel && !$$.half)
-						$$.bsel = (uint8_t)($2[1] - '0' + 1); /* a video source's byte */
+					else if ($2[0] == 'B' && $2[1] >= '0' && $2[1] <= '3' && !$2[2] && !$$->bsel && !$$->half)
+						$$->bsel = (uint8_t)($2[1] - '0' + 1); /* a video source's byte */
 					else
 						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
 					free($2);
@@ -182,78 +185,78 @@ regop
 
 operand
 	: regop                 { $$ = $1; }
-	| regop '-' INT         { $$ = $1; $$.ival = -$3; $$.rel = true; /* Maxwell's relative BRX R4 -0x130 */ }
-	| regop '+' INT         { $$ = $1; $$.ival = $3; $$.rel = true; }
-	| regop INT             { $$ = $1; $$.ival = $2; $$.rel = true; /* sm_70's RET.REL.NODEC R2 0x0 */ }
-	| regop ID              { $$ = $1; $$.name = $2; $$.rel = true; /* nvdisasm's RET.REL.NODEC R2 `(f) */ }
-	| '-' regop             { $$ = $2; $$.neg = true; }
-	| '~' regop             { $$ = $2; $$.inv = true; }
-	| '|' regop '|'         { $$ = $2; $$.abs = true; }
-	| '-' '|' regop '|'     { $$ = $3; $$.abs = true; $$.neg = true; }
+	| regop '-' INT         { $$ = $1; $$->ival = -$3; $$->rel = true; /* Maxwell's relative BRX R4 -0x130 */ }
+	| regop '+' INT         { $$ = $1; $$->ival = $3; $$->rel = true; }
+	| regop INT             { $$ = $1; $$->ival = $2; $$->rel = true; /* sm_70's RET.REL.NODEC R2 0x0 */ }
+	| regop ID              { $$ = $1; $$->name = $2; $$->rel = true; /* nvdisasm's RET.REL.NODEC R2 `(f) */ }
+	| '-' regop             { $$ = $2; $$->neg = true; }
+	| '~' regop             { $$ = $2; $$->inv = true; }
+	| '|' regop '|'         { $$ = $2; $$->abs = true; }
+	| '-' '|' regop '|'     { $$ = $3; $$->abs = true; $$->neg = true; }
 	| absreuse              { $$ = $1; }
-	| PRED                  { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$1}; }
-	| '!' PRED              { $$ = (ast_opnd){.kind = OPND_PRED, .reg = (int)$2, .inv = true}; }
-	| intval                { $$ = (ast_opnd){.kind = OPND_IMM, .ival = $1}; }
-	| FLOAT                 { $$ = (ast_opnd){.kind = OPND_FIMM, .fval = $1}; }
-	| '-' FLOAT             { $$ = (ast_opnd){.kind = OPND_FIMM, .fval = -$2}; }
+	| PRED                  { $$ = new_op(u, (ast_opnd){.kind = OPND_PRED, .reg = (int)$1}); }
+	| '!' PRED              { $$ = new_op(u, (ast_opnd){.kind = OPND_PRED, .reg = (int)$2, .inv = true}); }
+	| intval                { $$ = new_op(u, (ast_opnd){.kind = OPND_IMM, .ival = $1}); }
+	| FLOAT                 { $$ = new_op(u, (ast_opnd){.kind = OPND_FIMM, .fval = $1}); }
+	| '-' FLOAT             { $$ = new_op(u, (ast_opnd){.kind = OPND_FIMM, .fval = -$2}); }
 	| cbankop               { $$ = $1; }
-	| '-' cbankop           { $$ = $2; $$.neg = true; }
-	| '~' cbankop           { $$ = $2; $$.inv = true; }
-	| '|' cbankop '|'       { $$ = $2; $$.abs = true; }
-	| '-' '|' cbankop '|'   { $$ = $3; $$.abs = true; $$.neg = true; }
-	| '[' addr ']'          { $$ = $2; $$.kind = OPND_MEM; }
-	| DESC UREG ']' '[' addr ']' { $$ = $5; $$.kind = OPND_MEM; /* the descriptor: caching policy only */ }
-	| SREG                  { $$ = (ast_opnd){.kind = OPND_SREG, .name = $1}; }
-	| ID                    { $$ = (ast_opnd){.kind = OPND_LABEL, .name = $1}; }
-	| CCTEST                { $$ = (ast_opnd){.kind = OPND_CCTEST, .name = $1}; }
-	| AREG                  { $$ = (ast_opnd){.kind = OPND_AREG, .reg = (int)$1}; }
+	| '-' cbankop           { $$ = $2; $$->neg = true; }
+	| '~' cbankop           { $$ = $2; $$->inv = true; }
+	| '|' cbankop '|'       { $$ = $2; $$->abs = true; }
+	| '-' '|' cbankop '|'   { $$ = $3; $$->abs = true; $$->neg = true; }
+	| '[' addr ']'          { $$ = $2; $$->kind = OPND_MEM; }
+	| DESC UREG ']' '[' addr ']' { $$ = $5; $$->kind = OPND_MEM; /* the descriptor: caching policy only */ }
+	| SREG                  { $$ = new_op(u, (ast_opnd){.kind = OPND_SREG, .name = $1}); }
+	| ID                    { $$ = new_op(u, (ast_opnd){.kind = OPND_LABEL, .name = $1}); }
+	| CCTEST                { $$ = new_op(u, (ast_opnd){.kind = OPND_CCTEST, .name = $1}); }
+	| AREG                  { $$ = new_op(u, (ast_opnd){.kind = OPND_AREG, .reg = (int)$1}); }
 	| CREG MOD              {
-					$$ = (ast_opnd){.kind = OPND_CCREG, .reg = (int)$1, .bank = ast_cond_code($2)};
-					if ($$.bank < 0)
+					$$ = new_op(u, (ast_opnd){.kind = OPND_CCREG, .reg = (int)$1, .bank = ast_cond_code($2)});
+					if ($$->bank < 0)
 						ast_error(&u->diags, L(@2), "unknown condition '%s'", $2);
 					free($2);
 				}
 	| smem                  { $$ = $1; }
-	| '-' smem              { $$ = $2; $$.neg = true; }
-	| OBANK INT ']'         { $$ = (ast_opnd){.kind = OPND_REG, .reg = AST_RZ}; }
-	| GMEM14 addr ']'       { $$ = $2; $$.kind = OPND_MEM; }
+	| '-' smem              { $$ = $2; $$->neg = true; }
+	| OBANK INT ']'         { $$ = new_op(u, (ast_opnd){.kind = OPND_REG, .reg = AST_RZ}); }
+	| GMEM14 addr ']'       { $$ = $2; $$->kind = OPND_MEM; }
 	;
 
 /* sm_70+ listings put the reuse flag after an absolute value: |R2|.reuse */
 absreuse
 	: '|' regop '|' MOD     {
 					$$ = $2;
-					$$.abs = true;
+					$$->abs = true;
 					if (strcmp($4, "reuse"))
 						ast_error(&u->diags, L(@4), "unknown suffix '.%s' after |register|", $4);
-					$$.reuse = true;
+					$$->reuse = true;
 					free($4);
 				}
-	| '-' absreuse          { $$ = $2; $$.neg = true; }
+	| '-' absreuse          { $$ = $2; $$->neg = true; }
 	;
 
 smem
-	: GBANK saddr ']'       { $$ = $2; $$.kind = OPND_SMEM; }
+	: GBANK saddr ']'       { $$ = $2; $$->kind = OPND_SMEM; }
 	| smem MOD              {
 					$$ = $1;
 					const char *m = $2;
 					if (!strcmp(m, "U16") || !strcmp(m, "S16"))
-						$$.width = 2;
+						$$->width = 2;
 					else if (!strcmp(m, "U8") || !strcmp(m, "S8"))
-						$$.width = 1;
+						$$->width = 1;
 					else if (!strcmp(m, "U32") || !strcmp(m, "S32"))
-						$$.width = 4;
+						$$->width = 4;
 					else
 						ast_error(&u->diags, L(@2), "unknown shared-operand suffix '.%s'", m);
-					$$.wsigned = m[0] == 'S';
+					$$->wsigned = m[0] == 'S';
 					free($2);
 				}
 	;
 
 saddr
-	: INT                   { $$ = (ast_opnd){.reg = -1, .ival = $1}; }
-	| AREG                  { $$ = (ast_opnd){.reg = (int)$1}; }
-	| AREG '+' INT          { $$ = (ast_opnd){.reg = (int)$1, .ival = $3}; }
+	: INT                   { $$ = new_op(u, (ast_opnd){.reg = -1, .ival = $1}); }
+	| AREG                  { $$ = new_op(u, (ast_opnd){.reg = (int)$1}); }
+	| AREG '+' INT          { $$ = new_op(u, (ast_opnd){.reg = (int)$1, .ival = $3}); }
 	;
 
 intval
@@ -262,7 +265,7 @@ intval
 	;
 
 cbank
-	: CBANK INT ']' '[' addr ']' { $$ = $5; $$.kind = OPND_CBANK; $$.bank = (int)$2; }
+	: CBANK INT ']' '[' addr ']' { $$ = $5; $$->kind = OPND_CBANK; $$->bank = (int)$2; }
 	;
 
 /* a constant with Maxwell's half selector, c[0x0] [0x14].H1 */
@@ -270,8 +273,8 @@ cbankop
 	: cbank                 { $$ = $1; }
 	| cbankop MOD           {
 					$$ = $1;
-					if ((!strcmp($2, "H0") || !strcmp($2, "H1")) && !$$.half)
-						$$.half = (uint8_t)($2[1] == '1' ? 2 : 1);
+					if ((!strcmp($2, "H0") || !strcmp($2, "H1")) && !$$->half)
+						$$->half = (uint8_t)($2[1] == '1' ? 2 : 1);
 					else
 						ast_error(&u->diags, L(@2), "unknown constant suffix '.%s'", $2);
 					free($2);
@@ -280,28 +283,28 @@ cbankop
 
 addr
 	: abase                 { $$ = $1; }
-	| abase '+' intval      { $$ = $1; $$.ival = $3; }
-	| abase '-' INT         { $$ = $1; $$.ival = -$3; }
+	| abase '+' intval      { $$ = $1; $$->ival = $3; }
+	| abase '-' INT         { $$ = $1; $$->ival = -$3; }
 	| areg                  { $$ = $1; }
-	| areg '+' intval       { $$ = $1; $$.ival = $3; }
-	| areg '-' INT          { $$ = $1; $$.ival = -$3; }
-	| intval                { $$ = (ast_opnd){.reg = -1, .ival = $1}; }
+	| areg '+' intval       { $$ = $1; $$->ival = $3; }
+	| areg '-' INT          { $$ = $1; $$->ival = -$3; }
+	| intval                { $$ = new_op(u, (ast_opnd){.reg = -1, .ival = $1}); }
 	;
 
 /* Rn, Rn.64 (sm_75+: a 64-bit pair), Rn.X4 (scaled index), + URm (sm_70+), or URm alone */
 abase
-	: areg '+' UREG         { $$ = $1; $$.has_ureg = true; $$.ureg = (int)$3; }
-	| UREG                  { $$ = (ast_opnd){.reg = -1, .has_ureg = true, .ureg = (int)$1}; }
+	: areg '+' UREG         { $$ = $1; $$->has_ureg = true; $$->ureg = (int)$3; }
+	| UREG                  { $$ = new_op(u, (ast_opnd){.reg = -1, .has_ureg = true, .ureg = (int)$1}); }
 	;
 
 areg
-	: REG                   { $$ = (ast_opnd){.reg = (int)$1}; }
+	: REG                   { $$ = new_op(u, (ast_opnd){.reg = (int)$1}); }
 	| areg MOD              {
 					$$ = $1;
 					if (!strcmp($2, "64"))
-						$$.wide64 = true;
+						$$->wide64 = true;
 					else if (!strcmp($2, "X4") || !strcmp($2, "X8") || !strcmp($2, "X16"))
-						$$.scale = (uint8_t)($2[1] == '4' ? 2 : $2[1] == '8' ? 3 : 4);
+						$$->scale = (uint8_t)($2[1] == '4' ? 2 : $2[1] == '8' ? 3 : 4);
 					else if (strcmp($2, "U32") && strcmp($2, "reuse"))
 						ast_error(&u->diags, L(@2), "unknown address-register suffix '.%s'", $2);
 					free($2);
@@ -318,22 +321,22 @@ static void sass_error(SASS_LTYPE *loc, void *scanner, ast_unit *u, const char *
 
 static void add_op(ast_unit *u, SASS_LTYPE loc, ast_opnd *o)
 {
-	if (u->cur.nops >= AST_MAXOPS) {
+	if (u->cur.in.nops >= AST_MAXOPS) {
 		ast_error(&u->diags, L(loc), "too many operands");
 		free(o->name);
 		return;
 	}
 	o->loc = L(loc);
-	u->cur.ops[u->cur.nops++] = *o;
+	u->cur.in.ops[u->cur.in.nops++] = *o;
 }
 
 static void finish_insn(ast_unit *u, SASS_LTYPE first)
 {
-	if (u->cur.has_guard)
-		u->cur.loc = L(first);
+	if (u->cur.in.has_guard)
+		u->cur.in.loc = L(first);
 	/* the instruction text as written: from the guard (or mnemonic) to its last operand */
-	u->cur.text = ast_line_span(u, first.first_line, first.first_column, u->cur_endcol);
-	ast_add_insn(u, &u->cur);
+	u->cur.in.text = ast_line_span(u, first.first_line, first.first_column, u->cur_endcol);
+	ast_add_insn(u, &u->cur.in);
 }
 
 /* A CUDA >= 5 encoding comment after the ';' belongs to the line's instruction. */
@@ -356,7 +359,7 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 	u->diags.file = file;
 	u->diags.src = src;
 	u->diags.out = diag_out ? diag_out : stderr;
-	u->cur.addr = -1;
+	ast_insn_buf_init(&u->cur);
 	u->lex_col = 1;
 	yyscan_t scanner;
 	if (sass_lex_init_extra(u, &scanner)) {
@@ -364,17 +367,13 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 		return NULL;
 	}
 	ast_index_lines(u); /* for the instruction texts */
-	/* a final newline makes the last line complete */
-	size_t n = strlen(src);
-	char *buf = xmalloc(n + 2);
-	memcpy(buf, src, n);
-	buf[n] = '\n';
-	buf[n + 1] = 0;
-	YY_BUFFER_STATE bs = sass__scan_string(buf, scanner);
+	u->lex_len = strlen(src); /* read through YY_INPUT, a final newline added */
+	YY_BUFFER_STATE bs = sass__create_buffer(NULL, 1 << 16, scanner);
+	sass__switch_to_buffer(bs, scanner);
 	sass_set_lineno(1, scanner);
 	sass_parse(scanner, u);
 	sass__delete_buffer(bs, scanner);
 	sass_lex_destroy(scanner);
-	free(buf);
+	ast_unindex_lines(u);
 	return u;
 }

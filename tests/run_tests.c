@@ -18,6 +18,7 @@ Suite *json_suite(void);
 Suite *volta_fp_suite(void);
 Suite *fermi_ops_suite(void);
 Suite *volta_int_suite(void);
+Suite *arena_suite(void);
 
 int main(void)
 {
@@ -37,6 +38,7 @@ int main(void)
 	srunner_add_suite(sr, volta_fp_suite());
 	srunner_add_suite(sr, fermi_ops_suite());
 	srunner_add_suite(sr, volta_int_suite());
+	srunner_add_suite(sr, arena_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
