@@ -9,6 +9,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h> /* AVX and FMA bodies, built with target attributes, chosen at run time */
+#endif
 
 #include "emu/emu.h"
 

@@ -367,7 +367,7 @@ static bool launch_prepare(emu_ctx *x, emu_pool *pool)
 		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
 		return false;
 	}
-	x->fma_hw = __builtin_cpu_supports("fma");
+	x->fma_hw = __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx");
 	for (int v = 0; v < 256; v++)
 		for (int b = 0; b < 8; b++)
 			x->lane_masks[v][b] = (v >> b & 1) ? 0xffffffffu : 0;
