@@ -109,6 +109,8 @@ static void bind_operands(emu_ctx *x)
 	for (int i = 0; i < f->n; i++)
 		for (int k = 0; k < 4; k++) {
 			emu_src *s = &x->code[i].s[k];
+			s->plain = s->kind == SRC_REG && s->and_ == 0xffffffffu && !s->xor_ && !s->add && !s->iabs &&
+				   !s->shr && !s->sx;
 			if (s->kind != SRC_IMM && s->kind != SRC_CONST)
 				continue;
 			uint32_t v = uniform_src(x, s);
@@ -157,6 +159,11 @@ static emu_status run_open(emu_run *r, emu_ctx *x)
 	c->warps = malloc(sizeof *c->warps * (size_t)c->nwarps);
 	bool barriers = x->prog->rt->model == EMU_CF_BARRIERS;
 	r->run_warp = barriers ? emu_run_warp_barrier : emu_run_warp;
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+	/* SIMTEMU_NO_AVX2 (any value): the portable loop, so that a test can check both */
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && !getenv("SIMTEMU_NO_AVX2"))
+		r->run_warp = barriers ? emu_run_warp_barrier_avx2 : emu_run_warp_avx2;
+#endif
 	if (barriers && !(r->vbs = malloc(sizeof *r->vbs * (size_t)c->nwarps))) {
 		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
 		r->over = true;
