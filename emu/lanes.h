@@ -223,6 +223,7 @@ static inline const uint32_t *vraw(const emu_ctx *x, const emu_warp *w, const em
 	emu_src r = *s; /* the mask and shift of a Tesla half stay */
 	r.xor_ = r.add = 0;
 	r.iabs = 0;
+	r.plain = r.kind == SRC_REG && r.and_ == 0xffffffffu && !r.shr && !r.sx;
 	return vsrc(x, w, &r, tmp);
 }
 
