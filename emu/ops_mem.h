@@ -65,7 +65,22 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
    active lane's buffer and check every lane against it at once (offset and alignment
    tests ORed over the warp, no branch per lane). Returns false to fall back to the
    general path (which reports any fault). */
-static bool fast_global(emu_ctx *x, const emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
+/* The warp's access by in starts at host address p: prefetch where the same stride leads
+   (two lines: a warp's 128 bytes may straddle them). */
+static inline void prefetch_stride(emu_warp *w, const emu_insn *in, const uint8_t *p)
+{
+	unsigned k = (unsigned)((uintptr_t)in / sizeof *in) & 3;
+	uintptr_t a = (uintptr_t)p;
+	if (w->pf_in[k] == in && a != w->pf_last[k]) {
+		uintptr_t next = a + (a - w->pf_last[k]);
+		__builtin_prefetch((const void *)next);
+		__builtin_prefetch((const void *)(next + 64));
+	}
+	w->pf_in[k] = in;
+	w->pf_last[k] = a;
+}
+
+static bool fast_global(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
 {
 	if (in->wide || in->areg == EMU_NO_REG || in->xreg != EMU_NO_REG || in->ascale || G == 0)
 		return false;
@@ -88,6 +103,7 @@ static bool fast_global(emu_ctx *x, const emu_warp *w, const emu_insn *in, uint3
 		bad |= ((o > last) | (o & (size - 1))) & (G >> l & 1);
 		ptr[l] = b->data + o;
 	}
+	prefetch_stride(w, in, ptr[first]);
 	return !bad;
 }
 
