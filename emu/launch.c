@@ -53,10 +53,11 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 		emu_warp *w = &c->warps[i];
 		if (w->state != EMU_W_BAR)
 			continue;
-		if (w->bar_dst != EMU_NO_REG)
-			for (int l = 0; l < w->nlanes; l++)
-				if (w->bar_mask >> l & 1)
-					w->r[w->bar_dst][l] = count;
+		if (w->bar_dst != EMU_NO_REG) { /* a blend (bar_mask has no lane past nlanes) */
+			uint32_t *d = w->r[w->bar_dst], m = w->bar_mask;
+			for (int l = 0; l < 32; l++)
+				d[l] = m >> l & 1 ? count : d[l];
+		}
 		w->state = EMU_W_RUN;
 	}
 	return EMU_OK;

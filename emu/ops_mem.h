@@ -132,21 +132,33 @@ static bool fast_shared(const emu_ctx *x, const emu_warp *w, const emu_insn *in,
 
 static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
 {
+	if (!G) /* predicated off in every lane: nothing to load, nothing to check */
+		return true;
 	unsigned size = in->width;
 	uint8_t *ptr[32];
 	if (sp == EMU_SP_GLOBAL && size == 4 && fast_global(x, w, in, G, ptr)) {
 		uint32_t *d = w->r[in->d];
-		for (int l = 0; l < w->nlanes; l++)
-			if (G >> l & 1)
+		if (G == 0xffffffffu)
+			for (int l = 0; l < 32; l++)
 				memcpy(&d[l], ptr[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) { /* the active lanes only, no test per lane */
+				int l = __builtin_ctz(m);
+				memcpy(&d[l], ptr[l], 4);
+			}
 		return true;
 	}
 	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
 	if (fast && size == 4) {
 		uint32_t *d = w->r[in->d];
-		for (int l = 0; l < w->nlanes; l++)
-			if (G >> l & 1)
+		if (G == 0xffffffffu)
+			for (int l = 0; l < 32; l++)
 				memcpy(&d[l], ptr[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) { /* the active lanes only, no test per lane */
+				int l = __builtin_ctz(m);
+				memcpy(&d[l], ptr[l], 4);
+			}
 		return true;
 	}
 	for (int l = 0; l < w->nlanes; l++) {
@@ -169,21 +181,33 @@ static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint3
 
 static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
 {
+	if (!G)
+		return true;
 	unsigned size = in->width;
 	uint8_t *ptr[32];
 	if (sp == EMU_SP_GLOBAL && size == 4 && in->d != EMU_NO_REG && fast_global(x, w, in, G, ptr)) {
 		const uint32_t *v = w->r[in->d];
-		for (int l = 0; l < w->nlanes; l++)
-			if (G >> l & 1)
+		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
+			for (int l = 0; l < 32; l++)
 				memcpy(ptr[l], &v[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) {
+				int l = __builtin_ctz(m);
+				memcpy(ptr[l], &v[l], 4);
+			}
 		return true;
 	}
 	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
 	if (fast && size == 4 && in->d != EMU_NO_REG) {
 		const uint32_t *v = w->r[in->d];
-		for (int l = 0; l < w->nlanes; l++) /* in lane order: the last of equal addresses wins */
-			if (G >> l & 1)
+		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
+			for (int l = 0; l < 32; l++)
 				memcpy(ptr[l], &v[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) {
+				int l = __builtin_ctz(m);
+				memcpy(ptr[l], &v[l], 4);
+			}
 		return true;
 	}
 	for (int l = 0; l < w->nlanes; l++) {
