@@ -151,7 +151,18 @@ static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint3
 	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
 	if (fast && size == 4) {
 		uint32_t *d = w->r[in->d];
-		if (G == 0xffffffffu)
+		if (G == 0xffffffffu && sp == EMU_SP_SHARED) {
+			/* checked by fast_shared: aligned words in bounds, so one word load per lane
+			   from the address computed the same way (no pointer array to go through) */
+			typedef uint32_t __attribute__((may_alias)) word;
+			const word *sw = (const word *)(const void *)x->cur_cta->smem;
+			static const uint32_t zero[32];
+			const uint32_t *ar = in->areg == EMU_NO_REG ? zero : w->r[in->areg];
+			uint32_t off = (uint32_t)in->off, t[32];
+			for (int l = 0; l < 32; l++)
+				t[l] = sw[((ar[l] << in->ascale) + off) >> 2];
+			memcpy(d, t, sizeof t);
+		} else if (G == 0xffffffffu)
 			for (int l = 0; l < 32; l++)
 				memcpy(&d[l], ptr[l], 4);
 		else
