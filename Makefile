@@ -25,7 +25,8 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
           asm/asm.c asm/sel.c asm/sel_wide.c asm/sel_prmt.c asm/sel_fermi.c asm/variant.c \
-          emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c emu/launch.c emu/ctx.c emu/stats.c \
+          emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c \
+          emu/interp_tokens_avx2.c emu/interp_barrier_avx2.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
           gen/maxwell.c gen/volta.c asm/sel_volta.c asm/sel_vfp.c asm/sel_vint.c asm/sel_vmem.c \
           cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/json.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
@@ -76,7 +77,8 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 # fesetround must not be folded away around the fp handlers
-$(BUILD)/emu/interp_tokens.o $(BUILD)/emu/interp_barrier.o: ALLCFLAGS += $(DISPFLAG) -frounding-math $(if $(filter 1,$(SAN)),,-O3)
+$(BUILD)/emu/interp_tokens.o $(BUILD)/emu/interp_barrier.o $(BUILD)/emu/interp_tokens_avx2.o \
+$(BUILD)/emu/interp_barrier_avx2.o: ALLCFLAGS += $(DISPFLAG) -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
 $(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def emu/loop.h $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
@@ -140,6 +142,8 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
+	@echo "golden again with the portable loop (SIMTEMU_NO_AVX2):"
+	SIMTEMU_NO_AVX2=1 sh tools/golden.sh check ./$(BIN) $(CORPUS)
 	SIMTEMU=./$(BIN) sh tests/gen/check.sh
 	$(MAKE) --no-print-directory hwcheck-test
 

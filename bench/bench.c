@@ -42,10 +42,10 @@ static uint32_t param32(nat_io *io, int off)
 	return v;
 }
 
-static void native_alu(nat_io *io, void *out)
+static void alu_loop(nat_io *io, void *out, int n)
 {
 	float *o = out;
-	int n = (int)param32(io, 4), threads = (int)(io->x->grid[0] * io->x->block[0]);
+	int threads = (int)(io->x->grid[0] * io->x->block[0]);
 	const float c1 = 0.999f, c2 = 1.001f;
 	for (int g = 0; g < threads; g++) {
 		uint32_t tid = (uint32_t)g % io->x->block[0], k = tid;
@@ -58,6 +58,11 @@ static void native_alu(nat_io *io, void *out)
 		o[g] = x + y + (float)k;
 	}
 }
+
+/* alu.sass (sm_20: parameters at c[0x0][0x20], the pointer 32-bit) and alu70.sass (sm_70:
+   at c[0x0][0x160], the pointer 64-bit): the same computation */
+static void native_alu(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 4)); }
+static void native_alu70(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 0x160 - 0x20 + 8)); }
 
 static void native_stream(nat_io *io, void *out)
 {
@@ -119,6 +124,7 @@ typedef struct {
 
 static const bench_case cases[] = {
 	{"alu", "alu.sass", "out", native_alu, 1e-2, "ALU-bound, full warps"},
+	{"alu70", "alu70.sass", "out", native_alu70, 1e-2, "ALU-bound, full warps, sm_70 (convergence barriers)"},
 	{"stream", "stream.sass", "y", native_stream, 1e-6, "memory-bound (SAXPY)"},
 	{"divergent", "divergent.sass", "steps", native_divergent, 0, "divergent loops and if/else"},
 	{"reduce", "reduce.sass", "out", native_reduce, 0, "shared memory + barriers"},
@@ -178,7 +184,7 @@ int main(int argc, char **argv)
 		}
 		emu_spec sp = {0};
 		spec_parse(&sp, c->file, src, stderr);
-		emu_program *p = emu_assemble(c->file, src, NULL, c->name, stderr);
+		emu_program *p = emu_assemble(c->file, src, sp.target, c->name, stderr);
 		if (!p)
 			return 4;
 		double te[RUNS], tn[RUNS];

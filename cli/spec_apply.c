@@ -71,6 +71,33 @@ static uint64_t num_bits(emu_type t, double v)
 	return b;
 }
 
+/* Copy the first element over the rest of the buffer, doubling the filled part each time
+   (memcpy of ever larger blocks, not an element at a time). */
+static void fill_doubling(uint8_t *p, uint64_t total, uint64_t have)
+{
+	while (have && have < total) {
+		uint64_t n = have < total - have ? have : total - have;
+		memcpy(p + have, p, n);
+		have += n;
+	}
+}
+
+/* iota in a float buffer: the values as num_bits rounds them, in a loop of its own (no
+   store through the diagnostics' pointer between elements, so that it vectorises) */
+static void iota_float(uint8_t *p, emu_type t, uint64_t count, double st, double step)
+{
+	if (t == EMU_T_F32)
+		for (uint64_t i = 0; i < count; i++) {
+			float f = (float)(st + (double)i * step);
+			memcpy(p + 4 * i, &f, 4);
+		}
+	else
+		for (uint64_t i = 0; i < count; i++) {
+			double d = st + (double)i * step;
+			memcpy(p + 8 * i, &d, 8);
+		}
+}
+
 static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 {
 	int size = emu_type_size(sb->type);
@@ -95,8 +122,10 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 			ast_error(dg, sb->vals[0].loc, "'%s': %s", sb->vals[0].text, why);
 			break;
 		}
-		for (uint64_t i = 0; i < b->count; i++)
-			emu_type_put(b->data + i * (uint64_t)size, sb->type, bits);
+		if (b->count) {
+			emu_type_put(b->data, sb->type, bits);
+			fill_doubling(b->data, b->count * (uint64_t)size, (uint64_t)size);
+		}
 		break;
 	case SPEC_INIT_IOTA: {
 		double st = 0, step = 1;
@@ -115,9 +144,14 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 		if (dg->nerrors == errs && !emu_type_is_float(sb->type) && !exact &&
 		    (!(fabs(last) < 0x1p63) || !(fabs(st) < 0x1p63)))
 			ast_error(dg, sb->loc, "iota %s ... reaches %g, beyond a 64-bit integer", sb->vals[0].text, last);
-		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++)
-			emu_type_put(b->data + i * (uint64_t)size, sb->type,
-				     exact ? (uint64_t)ist + i * (uint64_t)istep : num_bits(sb->type, st + (double)i * step));
+		if (dg->nerrors != errs)
+			break;
+		if (sb->type == EMU_T_F32 || sb->type == EMU_T_F64)
+			iota_float(b->data, sb->type, b->count, st, step);
+		else
+			for (uint64_t i = 0; i < b->count; i++)
+				emu_type_put(b->data + i * (uint64_t)size, sb->type,
+					     exact ? (uint64_t)ist + i * (uint64_t)istep : num_bits(sb->type, st + (double)i * step));
 		break;
 	}
 	case SPEC_INIT_RANDOM: {

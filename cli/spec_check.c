@@ -3,9 +3,13 @@
 #include "emu/stats.h"
 #include "util/xalloc.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static void fmt_val(char *buf, size_t n, emu_type t, const uint8_t *p)
 {
@@ -54,6 +58,40 @@ static bool equal(emu_type t, const uint8_t *got, const uint8_t *want, bool has_
 	return diff <= tol || diff <= tol * fabs(w);
 }
 
+/* An expected file of exactly size bytes, memory-mapped (no read and copy of a large file);
+   NULL when it is not a regular file of that size or cannot be mapped (the caller then
+   reads it, and reports what is wrong). */
+static uint8_t *map_expected(const char *path, uint64_t size)
+{
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return NULL;
+	struct stat st;
+	void *m = MAP_FAILED;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && size && (uint64_t)st.st_size == size)
+		m = mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	return m == MAP_FAILED ? NULL : m;
+}
+
+/* The elements of got that differ from want (first: the index of the first); one memcmp
+   of the whole buffer first, since bit-identical elements are equal wherever no tolerance
+   applies (with one, identical infinities are not: equal() keeps its own rule). */
+static uint64_t count_differing(const emu_buffer *b, const uint8_t *want, const spec_expect *e, uint64_t *first)
+{
+	int size = emu_type_size(b->type);
+	if ((!emu_type_is_float(b->type) || !e->has_tol) && !memcmp(b->data, want, b->size))
+		return 0;
+	uint64_t nbad = 0;
+	for (uint64_t k = 0; k < b->count; k++)
+		if (!equal(b->type, b->data + k * (uint64_t)size, want + k * (uint64_t)size, e->has_tol, e->tol)) {
+			if (!nbad)
+				*first = k;
+			nbad++;
+		}
+	return nbad;
+}
+
 int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked)
 {
 	int failed = 0;
@@ -74,10 +112,13 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 			continue;
 		}
 		int size = emu_type_size(b->type);
-		uint8_t *want = xcalloc(b->size + 8, 1);
+		uint8_t *want = NULL;
 		bool bad = false;
-		if (e->path) {
-			char *path = spec_rel_path(e->file, e->path);
+		char *path = e->path ? spec_rel_path(e->file, e->path) : NULL;
+		uint8_t *mapped = path ? map_expected(path, b->size) : NULL;
+		want = mapped ? mapped : xcalloc(b->size + 8, 1);
+		if (mapped) { /* the file is the expected buffer */
+		} else if (path) {
 			size_t len;
 			uint8_t *d = (uint8_t *)xread_file_max(path, &len, b->size);
 			if (!d || len != b->size) {
@@ -86,7 +127,6 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 			} else
 				memcpy(want, d, len);
 			free(d);
-			free(path);
 		} else if ((uint64_t)e->nvals != b->count) {
 			ast_error(&dg, e->loc, "%d values given for the %llu elements of the buffer",
 				  e->nvals, (unsigned long long)b->count);
@@ -101,20 +141,14 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 				} else
 					emu_type_put(want + (uint64_t)k * (uint64_t)size, b->type, bits);
 			}
+		free(path);
 		(*nchecked)++;
 		if (bad) {
 			failed++;
 			free(want);
 			continue;
 		}
-		uint64_t nbad = 0, first = 0;
-		for (uint64_t k = 0; k < b->count; k++)
-			if (!equal(b->type, b->data + k * (uint64_t)size, want + k * (uint64_t)size, e->has_tol,
-				   e->tol)) {
-				if (!nbad)
-					first = k;
-				nbad++;
-			}
+		uint64_t first = 0, nbad = count_differing(b, want, e, &first);
 		if (nbad) {
 			char g[64], w[64];
 			fmt_val(g, sizeof g, b->type, b->data + first * (uint64_t)size);
@@ -125,7 +159,10 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 			failed++;
 		} else
 			fprintf(out, "expect %s: ok (%llu values)\n", e->name, (unsigned long long)b->count);
-		free(want);
+		if (mapped)
+			munmap(mapped, (size_t)b->size);
+		else
+			free(want);
 	}
 	free(ix.v);
 	return failed;

@@ -9,19 +9,23 @@ void emu_stats_init(emu_stats *s, int n)
 {
 	memset(s, 0, sizeof *s);
 	s->n = n;
-	size_t k = (size_t)(n ? n : 1);
-	s->warp = xcalloc(k, sizeof *s->warp);
-	s->thread = xcalloc(k, sizeof *s->thread);
-	s->active = xcalloc(k, sizeof *s->active);
-	s->predoff = xcalloc(k, sizeof *s->predoff);
+	/* one block on its own cache lines, each array starting a line: workers on other
+	   cores count into their own blocks without sharing a line (false sharing) */
+	size_t k = ((size_t)(n ? n : 1) + 7) / 8 * 8;
+	uint64_t *m = aligned_alloc(64, 4 * k * sizeof *m);
+	if (m)
+		memset(m, 0, 4 * k * sizeof *m);
+	else /* xcalloc reports the host out of memory, as everywhere */
+		m = xcalloc(4 * k, sizeof *m);
+	s->warp = m;
+	s->thread = m + k;
+	s->active = m + 2 * k;
+	s->predoff = m + 3 * k;
 }
 
 void emu_stats_free(emu_stats *s)
 {
-	free(s->warp);
-	free(s->thread);
-	free(s->active);
-	free(s->predoff);
+	free(s->warp); /* the block of all four */
 	memset(s, 0, sizeof *s);
 }
 

@@ -104,6 +104,11 @@ struct emu_warp {
 	uint16_t bar_dst;
 	uint32_t bar_count;
 	uint32_t tid[3][32];
+	/* global accesses: the host address each of a few instructions touched last, so that
+	   a strided walk (a grid-stride loop: 64 KiB apart, beyond the CPU's prefetcher) is
+	   prefetched one step ahead; a hint only, never read for a result */
+	const void *pf_in[4];
+	uintptr_t pf_last[4];
 };
 
 enum { EMU_W_RUN, EMU_W_BAR, EMU_W_DONE };

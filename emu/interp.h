@@ -10,6 +10,10 @@ typedef enum { RUN_DONE, RUN_BAR, RUN_TRAP, RUN_QUIT, RUN_STOP } run_result;
    the token stack (sm_1x-sm_6x) and that of convergence barriers (sm_70 on, SPEC 6.2). */
 run_result emu_run_warp(emu_ctx *x, emu_cta *cta, emu_warp *w);
 run_result emu_run_warp_barrier(emu_ctx *x, emu_cta *cta, emu_warp *w);
+/* The same two loops built for AVX2 and POPCNT (emu/interp_*_avx2.c), chosen per launch
+   when the host has both. */
+run_result emu_run_warp_avx2(emu_ctx *x, emu_cta *cta, emu_warp *w);
+run_result emu_run_warp_barrier_avx2(emu_ctx *x, emu_cta *cta, emu_warp *w);
 
 /* A stepped run (emu/step.h): stop before this issue? (sets x->stop_reason) */
 bool emu_until_hit(emu_ctx *x, uint32_t pc);

@@ -9,6 +9,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h> /* AVX and FMA bodies, built with target attributes, chosen at run time */
+#endif
 
 #include "emu/emu.h"
 
@@ -68,12 +71,17 @@ static inline void expand_mask(const emu_ctx *x, uint32_t G, uint32_t *mk)
 		memcpy(mk + 8 * b, x->lane_masks[G >> (8 * b) & 0xff], 32);
 }
 
-/* Population count without a library call (no popcnt instruction is assumed). */
+/* Population count without a library call: the popcnt instruction where the build may
+   use it (the AVX2 build of the loop, emu/interp_*_avx2.c), else bit arithmetic. */
 static inline uint32_t popc32(uint32_t v)
 {
+#ifdef __POPCNT__
+	return (uint32_t)__builtin_popcount(v);
+#else
 	v = v - ((v >> 1) & 0x55555555u);
 	v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
 	return (((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+#endif
 }
 
 static inline uint32_t brev32(uint32_t v)
@@ -159,11 +167,9 @@ static inline uint32_t uniform_src(const emu_ctx *x, const emu_src *s)
 	return v;
 }
 
-/* Fetch a source operand as a lane vector (registers are read in place). */
-static inline const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
+/* A source operand with modifiers, computed into tmp (vsrc's slow path). */
+static const uint32_t *vsrc_mod(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
 {
-	if (s->vec)
-		return s->vec;
 	int n = 32; /* all lanes: vectorised loops may read the lanes past a partial warp */
 	if (s->kind == SRC_REG) {
 		const uint32_t *r = w->r[s->reg];
@@ -199,12 +205,25 @@ static inline const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w, const em
 	return tmp;
 }
 
+/* Fetch a source operand as a lane vector: immediates and constants were bound at launch,
+   plain registers are read in place (the two tests every issue pays, inlined). */
+static inline __attribute__((always_inline)) const uint32_t *vsrc(const emu_ctx *x, const emu_warp *w,
+								  const emu_src *s, uint32_t *tmp)
+{
+	if (s->vec)
+		return s->vec;
+	if (s->plain)
+		return w->r[s->reg];
+	return vsrc_mod(x, w, s, tmp);
+}
+
 /* A raw register / immediate / constant vector (the handler applies '-' or '~'). */
 static inline const uint32_t *vraw(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
 {
 	emu_src r = *s; /* the mask and shift of a Tesla half stay */
 	r.xor_ = r.add = 0;
 	r.iabs = 0;
+	r.plain = r.kind == SRC_REG && r.and_ == 0xffffffffu && !r.shr && !r.sx;
 	return vsrc(x, w, &r, tmp);
 }
 

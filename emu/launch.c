@@ -53,10 +53,11 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 		emu_warp *w = &c->warps[i];
 		if (w->state != EMU_W_BAR)
 			continue;
-		if (w->bar_dst != EMU_NO_REG)
-			for (int l = 0; l < w->nlanes; l++)
-				if (w->bar_mask >> l & 1)
-					w->r[w->bar_dst][l] = count;
+		if (w->bar_dst != EMU_NO_REG) { /* a blend (bar_mask has no lane past nlanes) */
+			uint32_t *d = w->r[w->bar_dst], m = w->bar_mask;
+			for (int l = 0; l < 32; l++)
+				d[l] = m >> l & 1 ? count : d[l];
+		}
 		w->state = EMU_W_RUN;
 	}
 	return EMU_OK;
@@ -109,6 +110,8 @@ static void bind_operands(emu_ctx *x)
 	for (int i = 0; i < f->n; i++)
 		for (int k = 0; k < 4; k++) {
 			emu_src *s = &x->code[i].s[k];
+			s->plain = s->kind == SRC_REG && s->and_ == 0xffffffffu && !s->xor_ && !s->add && !s->iabs &&
+				   !s->shr && !s->sx;
 			if (s->kind != SRC_IMM && s->kind != SRC_CONST)
 				continue;
 			uint32_t v = uniform_src(x, s);
@@ -157,6 +160,11 @@ static emu_status run_open(emu_run *r, emu_ctx *x)
 	c->warps = malloc(sizeof *c->warps * (size_t)c->nwarps);
 	bool barriers = x->prog->rt->model == EMU_CF_BARRIERS;
 	r->run_warp = barriers ? emu_run_warp_barrier : emu_run_warp;
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+	/* SIMTEMU_NO_AVX2 (any value): the portable loop, so that a test can check both */
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && !getenv("SIMTEMU_NO_AVX2"))
+		r->run_warp = barriers ? emu_run_warp_barrier_avx2 : emu_run_warp_avx2;
+#endif
 	if (barriers && !(r->vbs = malloc(sizeof *r->vbs * (size_t)c->nwarps))) {
 		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
 		r->over = true;
@@ -367,7 +375,7 @@ static bool launch_prepare(emu_ctx *x, emu_pool *pool)
 		snprintf(x->trap.msg, sizeof x->trap.msg, "out of host memory for the launch");
 		return false;
 	}
-	x->fma_hw = __builtin_cpu_supports("fma");
+	x->fma_hw = __builtin_cpu_supports("fma") && __builtin_cpu_supports("avx");
 	for (int v = 0; v < 256; v++)
 		for (int b = 0; b < 8; b++)
 			x->lane_masks[v][b] = (v >> b & 1) ? 0xffffffffu : 0;

@@ -22,7 +22,7 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 	a += (uint64_t)(int64_t)in->off;
 	if (!in->wide) /* 32-bit addressing wraps */
 		a &= 0xffffffffu;
-	if (a % size) {
+	if (size & (size - 1) ? a % size : a & (size - 1)) { /* widths are powers of two: no division */
 		emu_trap_at(x, w, l, in, "misaligned %s access of %u bytes at address 0x%llx", space_names[sp],
 		     size, (unsigned long long)a);
 		return NULL;
@@ -62,9 +62,25 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 }
 
 /* Global 32-bit-address accesses of a warp usually fall in one buffer: find the first
-   active lane's buffer and take the lanes that fall inside it, aligned, without a search.
-   Returns false to fall back to the general path (which reports any fault). */
-static bool fast_global(emu_ctx *x, const emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
+   active lane's buffer and check every lane against it at once (offset and alignment
+   tests ORed over the warp, no branch per lane). Returns false to fall back to the
+   general path (which reports any fault). */
+/* The warp's access by in starts at host address p: prefetch where the same stride leads
+   (two lines: a warp's 128 bytes may straddle them). */
+static inline void prefetch_stride(emu_warp *w, const emu_insn *in, const uint8_t *p)
+{
+	unsigned k = (unsigned)((uintptr_t)in / sizeof *in) & 3;
+	uintptr_t a = (uintptr_t)p;
+	if (w->pf_in[k] == in && a != w->pf_last[k]) {
+		uintptr_t next = a + (a - w->pf_last[k]);
+		__builtin_prefetch((const void *)next);
+		__builtin_prefetch((const void *)(next + 64));
+	}
+	w->pf_in[k] = in;
+	w->pf_last[k] = a;
+}
+
+static bool fast_global(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
 {
 	if (in->wide || in->areg == EMU_NO_REG || in->xreg != EMU_NO_REG || in->ascale || G == 0)
 		return false;
@@ -73,38 +89,93 @@ static bool fast_global(emu_ctx *x, const emu_warp *w, const emu_insn *in, uint3
 	int first = __builtin_ctz(G);
 	uint64_t a0 = (uint32_t)(ar[first] + (uint32_t)in->off);
 	uint8_t *p0 = emu_gmem_ptr(&x->gmem, a0, size);
-	if (!p0 || a0 % size)
+	if (!p0 || (a0 & (size - 1)))
 		return false;
 	emu_buffer *b = NULL;
 	for (int i = 0; i < x->gmem.n && !b; i++)
 		if (a0 >= x->gmem.bufs[i].addr && a0 < x->gmem.bufs[i].addr + x->gmem.bufs[i].size)
 			b = &x->gmem.bufs[i];
-	for (int l = 0; l < w->nlanes; l++) {
-		if (!(G >> l & 1))
-			continue;
-		uint64_t a = (uint32_t)(ar[l] + (uint32_t)in->off);
-		if (a < b->addr || a + size > b->addr + b->size || a % size)
-			return false;
-		ptr[l] = b->data + (a - b->addr);
+	uint64_t base = b->addr, last = b->size - size; /* p0 is inside: b->size >= size */
+	uint32_t off = (uint32_t)in->off;
+	uint64_t bad = 0;
+	for (int l = 0; l < 32; l++) {
+		uint64_t o = (uint64_t)(uint32_t)(ar[l] + off) - base; /* below the buffer: wraps high */
+		bad |= ((o > last) | (o & (size - 1))) & (G >> l & 1);
+		ptr[l] = b->data + o;
 	}
-	return true;
+	prefetch_stride(w, in, ptr[first]);
+	return !bad;
+}
+
+/* Shared accesses of a warp (32-bit addresses, no uniform index) checked at once, as in
+   fast_global: the address of every lane as mem_addr computes it, alignment by a mask,
+   the bound by a compare. false: the general path, which reports any fault. */
+static bool fast_shared(const emu_ctx *x, const emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
+{
+	unsigned size = in->width;
+	if (in->wide || in->xreg != EMU_NO_REG || (size & (size - 1)) || G == 0)
+		return false;
+	static const uint32_t zero[32];
+	const uint32_t *ar = in->areg == EMU_NO_REG ? zero : w->r[in->areg];
+	if (x->shared_bytes < size || x->shared_bytes > 0xffffffffu || in->ascale > 31)
+		return false;
+	/* 32-bit addressing: (a << scale) + off mod 2^32, the low word of mem_addr's sum */
+	uint32_t off = (uint32_t)in->off, last = (uint32_t)(x->shared_bytes - size), bad = 0;
+	uint8_t *smem = x->cur_cta->smem;
+	for (int l = 0; l < 32; l++) {
+		uint32_t a = (ar[l] << in->ascale) + off;
+		bad |= ((a > last) | (a & (size - 1))) & (G >> l & 1);
+		ptr[l] = smem + a;
+	}
+	return !bad;
 }
 
 static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
 {
+	if (!G) /* predicated off in every lane: nothing to load, nothing to check */
+		return true;
 	unsigned size = in->width;
 	uint8_t *ptr[32];
 	if (sp == EMU_SP_GLOBAL && size == 4 && fast_global(x, w, in, G, ptr)) {
 		uint32_t *d = w->r[in->d];
-		for (int l = 0; l < w->nlanes; l++)
-			if (G >> l & 1)
+		if (G == 0xffffffffu)
+			for (int l = 0; l < 32; l++)
 				memcpy(&d[l], ptr[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) { /* the active lanes only, no test per lane */
+				int l = __builtin_ctz(m);
+				memcpy(&d[l], ptr[l], 4);
+			}
+		return true;
+	}
+	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
+	if (fast && size == 4) {
+		uint32_t *d = w->r[in->d];
+		if (G == 0xffffffffu && sp == EMU_SP_SHARED) {
+			/* checked by fast_shared: aligned words in bounds, so one word load per lane
+			   from the address computed the same way (no pointer array to go through) */
+			typedef uint32_t __attribute__((may_alias)) word;
+			const word *sw = (const word *)(const void *)x->cur_cta->smem;
+			static const uint32_t zero[32];
+			const uint32_t *ar = in->areg == EMU_NO_REG ? zero : w->r[in->areg];
+			uint32_t off = (uint32_t)in->off, t[32];
+			for (int l = 0; l < 32; l++)
+				t[l] = sw[((ar[l] << in->ascale) + off) >> 2];
+			memcpy(d, t, sizeof t);
+		} else if (G == 0xffffffffu)
+			for (int l = 0; l < 32; l++)
+				memcpy(&d[l], ptr[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) { /* the active lanes only, no test per lane */
+				int l = __builtin_ctz(m);
+				memcpy(&d[l], ptr[l], 4);
+			}
 		return true;
 	}
 	for (int l = 0; l < w->nlanes; l++) {
 		if (!(G >> l & 1))
 			continue;
-		uint8_t *p = mem_addr(x, w, in, sp, l, size);
+		uint8_t *p = fast ? ptr[l] : mem_addr(x, w, in, sp, l, size);
 		if (!p)
 			return false;
 		if (size < 4) {
@@ -121,19 +192,39 @@ static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint3
 
 static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
 {
+	if (!G)
+		return true;
 	unsigned size = in->width;
 	uint8_t *ptr[32];
 	if (sp == EMU_SP_GLOBAL && size == 4 && in->d != EMU_NO_REG && fast_global(x, w, in, G, ptr)) {
 		const uint32_t *v = w->r[in->d];
-		for (int l = 0; l < w->nlanes; l++)
-			if (G >> l & 1)
+		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
+			for (int l = 0; l < 32; l++)
 				memcpy(ptr[l], &v[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) {
+				int l = __builtin_ctz(m);
+				memcpy(ptr[l], &v[l], 4);
+			}
+		return true;
+	}
+	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
+	if (fast && size == 4 && in->d != EMU_NO_REG) {
+		const uint32_t *v = w->r[in->d];
+		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
+			for (int l = 0; l < 32; l++)
+				memcpy(ptr[l], &v[l], 4);
+		else
+			for (uint32_t m = G; m; m &= m - 1) {
+				int l = __builtin_ctz(m);
+				memcpy(ptr[l], &v[l], 4);
+			}
 		return true;
 	}
 	for (int l = 0; l < w->nlanes; l++) {
 		if (!(G >> l & 1))
 			continue;
-		uint8_t *p = mem_addr(x, w, in, sp, l, size);
+		uint8_t *p = fast ? ptr[l] : mem_addr(x, w, in, sp, l, size);
 		if (!p)
 			return false;
 		for (unsigned k = 0; k < (size + 3) / 4; k++) {

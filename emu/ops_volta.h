@@ -35,6 +35,10 @@ static void h_vimad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	const uint32_t *ch = in->sub ? vsrc(x, w, &in->s[3], th) : c;
 	uint32_t cin = pcode_mask(w, in->sub3);
 	uint32_t *d = w->r[in->d], *d1 = in->sub == 2 ? w->r[in->d + 1] : d;
+	if (!in->sub && !cin && in->d2 == EMU_PT_SINK) { /* the common .LO: a plain vector loop */
+		LANE_WRITE(d, a[l] * b[l] + c[l]); /* the low word does not depend on the sign */
+		return;
+	}
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
@@ -65,6 +69,14 @@ static void h_viadd3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t i1 = pcode_mask(w, in->sub), i2 = pcode_mask(w, in->sub3);
 	uint32_t *d = w->r[in->d];
+	if (!i1 && !i2 && in->d2 == EMU_PT_SINK && in->sub2 == EMU_PT_SINK) {
+		/* no carry in or out: the sum mod 2^32, with -x as ~x + 1 and ~x as ~x */
+		uint32_t xa = in->s[0].neg || in->s[0].inv ? ~0u : 0, xb = in->s[1].neg || in->s[1].inv ? ~0u : 0;
+		uint32_t xc = in->s[2].neg || in->s[2].inv ? ~0u : 0;
+		uint32_t plus = (uint32_t)in->s[0].neg + in->s[1].neg + in->s[2].neg;
+		LANE_WRITE(d, (a[l] ^ xa) + (b[l] ^ xb) + (c[l] ^ xc) + plus);
+		return;
+	}
 	LANE_LOOP {
 		uint64_t s1 = add_term(&in->s[0], a[l]) + add_term(&in->s[1], b[l]) + (i1 >> l & 1) + (i2 >> l & 1);
 		uint64_t s2 = (s1 & 0xffffffffu) + add_term(&in->s[2], c[l]);
@@ -85,20 +97,36 @@ static inline uint32_t lut3(unsigned lut, uint32_t a, uint32_t b, uint32_t c)
 	return r;
 }
 
-/* LOP3.LUT [P,] d, a, b, c, lut: P = d != 0 */
+/* LOP3.LUT [P,] d, a, b, c, lut: P = d != 0. The table is evaluated in its algebraic
+   normal form (an XOR of AND-monomials, whose coefficients come from the truth table by
+   the Moebius transform): the same bits as lut3, but one branch-free expression that
+   vectorises whatever the table. */
 static void h_vlop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	uint32_t ta[32], tb[32], tc[32], p = 0;
+	uint32_t ta[32], tb[32], tc[32], r[32];
 	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
-	LANE_LOOP {
-		uint32_t r = lut3(in->sub, a[l], b[l], c[l]);
-		p |= (uint32_t)(r != 0) << l;
-		WR(d, l, r);
+	unsigned t = in->sub & 0xffu; /* bit i: a = i & 4, b = i & 2, c = i & 1 */
+	t ^= (t << 1) & 0xaau;
+	t ^= (t << 2) & 0xccu;
+	t ^= (t << 4) & 0xf0u;
+#define ANF_(i) (0u - (t >> (i) & 1u))
+	const uint32_t k0 = ANF_(0), kc = ANF_(1), kb = ANF_(2), kbc = ANF_(3), ka = ANF_(4), kac = ANF_(5);
+	const uint32_t kab = ANF_(6), kabc = ANF_(7);
+#undef ANF_
+	for (int l = 0; l < 32; l++) {
+		uint32_t ab = a[l] & b[l];
+		r[l] = k0 ^ (a[l] & ka) ^ (b[l] & kb) ^ (c[l] & kc) ^ (ab & kab) ^ (a[l] & c[l] & kac) ^
+		       (b[l] & c[l] & kbc) ^ (ab & c[l] & kabc);
 	}
-	pred_write(w, in->d2, p, G);
+	LANE_WRITE(d, r[l]);
+	if (in->d2 != EMU_PT_SINK) {
+		uint32_t p = 0;
+		LANE_LOOP p |= (uint32_t)(r[l] != 0) << l;
+		pred_write(w, in->d2, p, G);
+	}
 }
 
 /* PLOP3.LUT p, q, a, b, c, lut1, lut2 on predicate masks */
@@ -121,6 +149,16 @@ static void h_vshf(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
 	uint32_t width = in->wide ? 64 : 32;
+	if (in->s[1].vec && !(in->sign && !in->sub)) { /* one amount for the warp, no 64-bit >> */
+		uint32_t s = in->sub2 ? b[0] & (width - 1) : (b[0] < width ? b[0] : width);
+		if (s >= 64)
+			LANE_WRITE(d, 0);
+		else if (in->sub)
+			LANE_WRITE(d, (uint32_t)((((uint64_t)c[l] << 32 | a[l]) << s) >> (in->sub3 ? 32 : 0)));
+		else
+			LANE_WRITE(d, (uint32_t)((((uint64_t)c[l] << 32 | a[l]) >> s) >> (in->sub3 ? 32 : 0)));
+		return;
+	}
 	LANE_LOOP {
 		uint64_t v = (uint64_t)c[l] << 32 | a[l];
 		uint32_t s = in->sub2 ? b[l] & (width - 1) : (b[l] < width ? b[l] : width);
@@ -233,21 +271,31 @@ static void h_visetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	uint32_t lo = in->x_in ? pred_val(w, &in->s[3]) : 0;
-	LANE_LOOP {
-		uint32_t v;
-		if (!in->x_in)
-			v = cmp_int(in->sub, a[l], b[l], in->sign);
-		else {
-			uint32_t eq = a[l] == b[l], low = lo >> l & 1;
+	if (!in->x_in) { /* all-ones / zero per lane (every lane: G masks the writes), packed */
+		uint32_t t[32], mlt = in->sub & EMU_CMP_LT ? ~0u : 0, meq = in->sub & EMU_CMP_EQ ? ~0u : 0;
+		uint32_t mgt = in->sub & EMU_CMP_GT ? ~0u : 0;
+		if (in->sign)
+			for (int l = 0; l < 32; l++) {
+				uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
+				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+			}
+		else
+			for (int l = 0; l < 32; l++) {
+				uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
+				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+			}
+		r = pack_lanes(t);
+	} else
+		LANE_LOOP { /* .EX: the high words, with the low words' verdict in s[3] */
+			uint32_t v, eq = a[l] == b[l], low = lo >> l & 1;
 			if (in->sub == EMU_CMP_EQ)
 				v = eq & low;
 			else if (in->sub == (EMU_CMP_LT | EMU_CMP_GT))
 				v = (uint32_t)!eq | low;
 			else
 				v = (cmp_int(in->sub & ~EMU_CMP_EQ, a[l], b[l], in->sign) && !eq) | (eq & low);
+			r |= v << l;
 		}
-		r |= v << l;
-	}
 	uint32_t c = pred_val(w, &in->s[2]);
 	pred_write(w, in->d, bop(in->sub2, r, c), G);
 	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);

@@ -31,6 +31,7 @@ typedef struct {
 	uint32_t imm;     /* SRC_IMM value, SRC_CONST / SRC_SHARED byte offset */
 	uint32_t and_, xor_, add;
 	bool neg, inv;    /* as written (for handlers that apply them themselves) */
+	bool plain;       /* set at launch: a register read as it is (no mask, shift or sign) */
 	const uint32_t *vec; /* set at launch for immediates and constants: the value in every lane */
 } emu_src;
 
