@@ -50,18 +50,18 @@ $(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV
 .PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
-$(BUILD)/sass.tab.c $(BUILD)/sass.tab.h: parser/sass.y
+$(BUILD)/sass.tab.c $(BUILD)/sass.tab.h &: parser/sass.y
 	@mkdir -p $(BUILD)
 	bison -Wall -Werror -d -o $(BUILD)/sass.tab.c $<
 
-$(BUILD)/sass.lex.c $(BUILD)/sass.lex.h: lexer/sass.l $(BUILD)/sass.tab.h
+$(BUILD)/sass.lex.c $(BUILD)/sass.lex.h &: lexer/sass.l $(BUILD)/sass.tab.h
 	flex --header-file=$(BUILD)/sass.lex.h -o $(BUILD)/sass.lex.c $<
 
-$(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.tab.h: parser/ptxplus.y
+$(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.tab.h &: parser/ptxplus.y
 	@mkdir -p $(BUILD)
 	bison -Wall -Werror -d -o $(BUILD)/ptxplus.tab.c $<
 
-$(BUILD)/ptxplus.lex.c $(BUILD)/ptxplus.lex.h: lexer/ptxplus.l $(BUILD)/ptxplus.tab.h
+$(BUILD)/ptxplus.lex.c $(BUILD)/ptxplus.lex.h &: lexer/ptxplus.l $(BUILD)/ptxplus.tab.h
 	flex --header-file=$(BUILD)/ptxplus.lex.h -o $(BUILD)/ptxplus.lex.c $<
 
 $(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h front/ptxplus_read.h
