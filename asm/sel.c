@@ -236,16 +236,20 @@ void asm_sel_lop(asm_ctx *c, int op)
 	in->h = EMU_H_LOP;
 	int k = 0;
 	if (ai->ops[0].kind == OPND_PRED) { /* Maxwell: LOP.OP.NZ|Z P, d, a, b */
-		if (ai->nops != 4)
+		if (ai->nops != 4) {
 			asm_err(c, ai->loc, "%s with a predicate result takes P, Rd, Ra, Rb%s", c->desc->name, "");
+			return; /* the operands it would read are not there */
+		}
 		bool nz = asm_has_mod(ai, "NZ"), z = asm_has_mod(ai, "Z");
 		if (nz == z)
 			asm_err(c, ai->loc, "%s with a predicate result needs .NZ or .Z%s", c->desc->name, "");
 		in->d2 = sel_dst_pred(c, &ai->ops[0]);
 		in->sub3 = nz ? 1 : 2;
 		k = 1;
-	} else if (ai->nops != 3)
+	} else if (ai->nops != 3) {
 		asm_err(c, ai->loc, "%s takes Rd, Ra, Rb%s", c->desc->name, "");
+		return;
+	}
 	in->d = asm_dst_reg(c, &ai->ops[k], 1);
 	in->s[0] = sel_src_int(c, k + 1);
 	in->s[1] = wide_imm(c, op) ? asm_src_any(c, &ai->ops[k + 2], false, true) : sel_src_int(c, k + 2);

@@ -101,7 +101,7 @@ static bool fast_global(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G,
 	for (int l = 0; l < 32; l++) {
 		uint64_t o = (uint64_t)(uint32_t)(ar[l] + off) - base; /* below the buffer: wraps high */
 		bad |= ((o > last) | (o & (size - 1))) & (G >> l & 1);
-		ptr[l] = b->data + o;
+		ptr[l] = b->data + (o <= last ? o : 0); /* a pointer is only formed inside the buffer */
 	}
 	prefetch_stride(w, in, ptr[first]);
 	return !bad;
@@ -125,7 +125,7 @@ static bool fast_shared(const emu_ctx *x, const emu_warp *w, const emu_insn *in,
 	for (int l = 0; l < 32; l++) {
 		uint32_t a = (ar[l] << in->ascale) + off;
 		bad |= ((a > last) | (a & (size - 1))) & (G >> l & 1);
-		ptr[l] = smem + a;
+		ptr[l] = smem + (a <= last ? a : 0); /* a pointer is only formed inside the window */
 	}
 	return !bad;
 }
