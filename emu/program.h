@@ -19,19 +19,20 @@ typedef enum {
 
 typedef enum { SRC_REG, SRC_IMM, SRC_CONST, SRC_SHARED } emu_src_kind;
 
-/* A source operand; value = ((raw & and) ^ xor) + add, then |x| for integer abs. */
+/* A source operand; value = ((raw & and) ^ xor) + add, then |x| for integer abs. 32 bytes
+   (a program holds four per instruction). */
 typedef struct {
 	uint8_t kind;
 	uint8_t iabs;     /* integer absolute value (I2I) */
 	uint8_t bank;     /* SRC_CONST; SRC_SHARED: access bytes */
 	uint8_t shr;      /* Tesla RnH: the raw value is shifted right first */
 	uint8_t sx;       /* sign-extend from this many bits after the mask (16-bit sources) */
+	bool neg : 1, inv : 1; /* as written (for handlers that apply them themselves) */
+	bool plain : 1;   /* set at launch: a register read as it is (no mask, shift or sign) */
 	uint16_t reg;     /* SRC_REG; also the index register of LDC / BRX c[][Rn]; SRC_SHARED: the
 			     address-register row (EMU_NO_REG: none) */
 	uint32_t imm;     /* SRC_IMM value, SRC_CONST / SRC_SHARED byte offset */
 	uint32_t and_, xor_, add;
-	bool neg, inv;    /* as written (for handlers that apply them themselves) */
-	bool plain;       /* set at launch: a register read as it is (no mask, shift or sign) */
 	const uint32_t *vec; /* set at launch for immediates and constants: the value in every lane */
 } emu_src;
 
@@ -44,6 +45,8 @@ typedef enum {
 	SR_SWINHI,         /* sm_70+: the high word of a generic shared address */
 } emu_sreg;
 
+/* One decoded instruction, 208 bytes: the fields a handler reads first, the operands, then
+   what only listings, diagnostics and statistics by mnemonic read. */
 typedef struct {
 	uint8_t h;         /* emu_handler */
 	uint8_t guard;     /* predicate 0..6, 7 = PT */
@@ -56,26 +59,26 @@ typedef struct {
 	uint8_t sign;      /* signed load / signed compare / signed type */
 	uint8_t wide;      /* .E: 64-bit address in a register pair */
 	uint8_t nsrc;
+	uint8_t steps;     /* EMU_STEP_*: the generation's steps around this instruction (0: none,
+			      the fast path); their data is the function's ext record of it */
 	uint16_t op;       /* isa opcode: statistics key */
 	uint16_t d, d2;    /* destination registers or predicates */
 	uint16_t areg;     /* address register (RZ: none) */
-	int32_t off;       /* address offset */
 	uint16_t xreg;     /* a second address register added to it ([Rn+URm]; EMU_NO_REG: none);
 			      alone with .wide, the 64-bit base ([URm] pair) */
+	int32_t off;       /* address offset */
 	uint8_t ascale;    /* areg is shifted left this much first ([Rn.X4]: 2) */
-	uint16_t areg2;    /* LD_LDU: the second load's address register, offset, width */
+	uint8_t width2;    /* LD_LDU: the second load's width, address register and offset */
+	uint16_t areg2;
 	int32_t off2;
-	uint8_t width2;
 	uint32_t target;   /* instruction index of a branch or token target */
 	emu_src s[4];
 	uint32_t addr;     /* byte address in the function */
 	int line, col;
+	bool has_enc;
 	char *text;        /* as written */
 	char *mnem;        /* mnemonic with modifiers: statistics key for --by mnemonic */
 	uint64_t enc;
-	bool has_enc;
-	uint8_t steps;     /* EMU_STEP_*: the generation's steps around this instruction (0: none,
-			      the fast path); their data is the function's ext record of it */
 } emu_insn;
 
 typedef struct {

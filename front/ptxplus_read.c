@@ -175,7 +175,7 @@ static ast_opnd sass_opnd(tr *t, const ptx_opnd *o, int slot)
 		break;
 	case PO_CONST:
 		a.kind = OPND_CBANK;
-		a.bank = o->bank;
+		a.bank = (int16_t)(o->bank > AST_MAXBANK || o->bank < 0 ? AST_MAXBANK : o->bank);
 		a.reg = o->reg;
 		a.ival = (int64_t)o->val;
 		break;

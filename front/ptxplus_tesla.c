@@ -408,7 +408,10 @@ void ptx_finish_tesla(ast_unit *u, ptx_insn *p)
 	tt t = {.u = u, .p = p, .ai = ai};
 	t.nparts = ptx_insn_begin(u, p, ai, t.parts, 12);
 	if (p->has_guard) {
-		ai->has_tguard = cond_reg(&t, p->guard, &ai->tcreg, &ai->tcond);
+		int reg = 0, cond = 0;
+		ai->has_tguard = cond_reg(&t, p->guard, &reg, &cond);
+		ai->tcreg = (int8_t)reg;
+		ai->tcond = (int8_t)cond;
 		if (p->guard_neg)
 			tfail(&t, "a negated condition-register guard");
 	}

@@ -26,29 +26,33 @@ typedef enum {
 } ast_opnd_kind;
 
 #define AST_RZ 255
+#define AST_MAXBANK 0x7fff
 #define AST_PT 7
 
+/* An operand, 40 bytes (a million-instruction listing holds about three million). */
 typedef struct {
-	ast_opnd_kind kind;
 	ast_loc loc;
+	union {
+		int64_t ival;     /* OPND_IMM, and the offset of OPND_CBANK, OPND_MEM, OPND_SMEM */
+		double fval;      /* OPND_FIMM */
+	};
+	char *name;
 	int reg;
-	int bank;
-	bool neg, abs, inv; /* -x, |x|, ~x or !p */
-	bool cc;            /* R4.CC: the instruction writes the condition code */
-	bool reuse;
-	bool uniform;       /* URn (sm_70+): reg is n until the generation places the row */
-	bool rel;           /* Rn -0x130: a register with an offset (relative BRX) */
-	bool wide64;        /* [Rn.64 ...]: a 64-bit address in a register pair */
+	int16_t bank;       /* a bank number over AST_MAXBANK is AST_MAXBANK (out of range) */
+	int16_t ureg;
+	uint8_t kind;       /* ast_opnd_kind */
 	uint8_t scale;      /* [Rn.X4 ...]: the register shifted left this much */
-	bool has_ureg;      /* [Rn + URm ...] / [URm ...]: ureg is m (sm_70+) */
-	int ureg;
 	uint8_t half;       /* Tesla RnL (1) / RnH (2) */
 	uint8_t bsel;       /* a video source's byte R0.B0-.B3: 1 + the byte (0: none) */
 	uint8_t width;      /* Tesla g [..].U16 etc.: access bytes (0: the instruction's) */
-	bool wsigned;       /* .S16 / .S8 on such an operand */
-	int64_t ival;
-	double fval;
-	char *name;
+	bool neg : 1, abs : 1, inv : 1; /* -x, |x|, ~x or !p */
+	bool cc : 1;        /* R4.CC: the instruction writes the condition code */
+	bool reuse : 1;
+	bool uniform : 1;   /* URn (sm_70+): reg is n until the generation places the row */
+	bool rel : 1;       /* Rn -0x130: a register with an offset (relative BRX) */
+	bool wide64 : 1;    /* [Rn.64 ...]: a 64-bit address in a register pair */
+	bool has_ureg : 1;  /* [Rn + URm ...] / [URm ...]: ureg is m (sm_70+) */
+	bool wsigned : 1;   /* .S16 / .S8 on such an operand */
 } ast_opnd;
 
 #define AST_MAXMODS 12
@@ -63,18 +67,18 @@ typedef struct {
 	ast_loc loc;      /* of the mnemonic (or guard) */
 	int64_t addr;     /* from the address comment, -1 if none */
 	uint64_t enc;
-	bool has_enc;
-	bool has_guard, guard_neg;
-	bool has_tguard;  /* Tesla guard (Cn.COND) after the destination */
-	bool enc_after;   /* the encoding came after the ';' (CUDA >= 5 layout: words swapped) */
-	uint8_t nmods, nops;
-	int guard;
-	int tcreg, tcond; /* tcond: condition code, or -1 for a bare (Cn) */
 	char *mnem;
 	char **mods;
 	ast_loc *modloc;
 	ast_opnd *ops;
 	char *text;       /* the instruction as written, guard to ';' (added: in the unit's texts) */
+	int8_t guard;
+	int8_t tcreg, tcond; /* tcond: condition code, or -1 for a bare (Cn) */
+	uint8_t nmods, nops;
+	bool has_enc : 1;
+	bool has_guard : 1, guard_neg : 1;
+	bool has_tguard : 1; /* Tesla guard (Cn.COND) after the destination */
+	bool enc_after : 1;  /* the encoding came after the ';' (CUDA >= 5 layout: words swapped) */
 } ast_insn;
 
 /* An instruction being built: room for the most operands and modifiers one may have. */

@@ -265,7 +265,7 @@ intval
 	;
 
 cbank
-	: CBANK INT ']' '[' addr ']' { $$ = $5; $$->kind = OPND_CBANK; $$->bank = (int)$2; }
+	: CBANK INT ']' '[' addr ']' { $$ = $5; $$->kind = OPND_CBANK; $$->bank = (int16_t)($2 > AST_MAXBANK ? AST_MAXBANK : $2); }
 	;
 
 /* a constant with Maxwell's half selector, c[0x0] [0x14].H1 */
