@@ -25,7 +25,7 @@ int plot_ops(const emu_ctx *x, plot_op **out)
 	plot_op *ops = xcalloc((size_t)x->f->n + 1, sizeof *ops);
 	int n = 0;
 	for (int i = 0; i < x->f->n; i++) {
-		if (!x->stats.warp[i])
+		if (!x->stats.pc[i].warp)
 			continue;
 		const isa_desc *d = &t[x->f->insns[i].op];
 		int k = 0;
@@ -33,10 +33,10 @@ int plot_ops(const emu_ctx *x, plot_op **out)
 			k++;
 		if (k == n)
 			ops[n++] = (plot_op){.opcode = d->name, .cls = isa_class_name(d->cls), .cls_id = (int)d->cls};
-		ops[k].warp += x->stats.warp[i];
-		ops[k].thread += x->stats.thread[i];
-		ops[k].active += x->stats.active[i];
-		ops[k].predoff += x->stats.predoff[i];
+		ops[k].warp += x->stats.pc[i].warp;
+		ops[k].thread += x->stats.pc[i].thread;
+		ops[k].active += x->stats.pc[i].active;
+		ops[k].predoff += x->stats.pc[i].predoff;
 	}
 	qsort(ops, (size_t)n, sizeof *ops, by_class_name);
 	*out = ops;

@@ -9,23 +9,20 @@ void emu_stats_init(emu_stats *s, int n)
 {
 	memset(s, 0, sizeof *s);
 	s->n = n;
-	/* one block on its own cache lines, each array starting a line: workers on other
-	   cores count into their own blocks without sharing a line (false sharing) */
-	size_t k = ((size_t)(n ? n : 1) + 7) / 8 * 8;
-	uint64_t *m = aligned_alloc(64, 4 * k * sizeof *m);
+	/* on their own cache lines: workers on other cores count into their own arrays without
+	   sharing a line (false sharing) */
+	size_t k = (size_t)(n ? n : 1);
+	emu_pcstat *m = aligned_alloc(64, (k * sizeof *m + 63) / 64 * 64);
 	if (m)
-		memset(m, 0, 4 * k * sizeof *m);
+		memset(m, 0, k * sizeof *m);
 	else /* xcalloc reports the host out of memory, as everywhere */
-		m = xcalloc(4 * k, sizeof *m);
-	s->warp = m;
-	s->thread = m + k;
-	s->active = m + 2 * k;
-	s->predoff = m + 3 * k;
+		m = xcalloc(k, sizeof *m);
+	s->pc = m;
 }
 
 void emu_stats_free(emu_stats *s)
 {
-	free(s->warp); /* the block of all four */
+	free(s->pc);
 	memset(s, 0, sizeof *s);
 }
 

@@ -41,9 +41,15 @@ typedef struct {
 } emu_trap;
 
 /* Per-instruction dynamic counts (SPEC section 7), indexed by instruction. */
+/* The four counts of one instruction (SPEC section 7), side by side: an issue updates one
+   cache line. */
+typedef struct {
+	uint64_t warp, thread, active, predoff;
+} emu_pcstat;
+
 typedef struct {
 	int n;
-	uint64_t *warp, *thread, *active, *predoff;
+	emu_pcstat *pc;   /* by instruction index */
 	uint64_t divergent;
 	int max_depth;
 } emu_stats;
@@ -120,7 +126,8 @@ struct emu_cta {
 	uint32_t *slock;          /* LDSLK / STSCUL: per shared word, the holder (warp * 32 + lane
 				     + 1) or 0 */
 	uint8_t *lmem;            /* per thread: local_bytes each */
-	uint64_t issued;          /* warp instructions issued (the clock) */
+	uint64_t steps0;          /* the context's steps when it started: x->steps - steps0 warp
+				     instructions issued (the clock) */
 	int nwarps;
 	emu_warp *warps;
 };

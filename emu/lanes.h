@@ -220,6 +220,10 @@ static inline __attribute__((always_inline)) const uint32_t *vsrc(const emu_ctx 
 /* A raw register / immediate / constant vector (the handler applies '-' or '~'). */
 static inline const uint32_t *vraw(const emu_ctx *x, const emu_warp *w, const emu_src *s, uint32_t *tmp)
 {
+	if (s->vec)
+		return s->vec;
+	if (s->rawreg) /* the common case, without a copy of the operand */
+		return w->r[s->reg];
 	emu_src r = *s; /* the mask and shift of a Tesla half stay */
 	r.xor_ = r.add = 0;
 	r.iabs = 0;

@@ -110,8 +110,8 @@ static void bind_operands(emu_ctx *x)
 	for (int i = 0; i < f->n; i++)
 		for (int k = 0; k < 4; k++) {
 			emu_src *s = &x->code[i].s[k];
-			s->plain = s->kind == SRC_REG && s->and_ == 0xffffffffu && !s->xor_ && !s->add && !s->iabs &&
-				   !s->shr && !s->sx;
+			s->rawreg = s->kind == SRC_REG && s->and_ == 0xffffffffu && !s->shr && !s->sx;
+			s->plain = s->rawreg && !s->xor_ && !s->add && !s->iabs;
 			if (s->kind != SRC_IMM && s->kind != SRC_CONST)
 				continue;
 			uint32_t v = uniform_src(x, s);
@@ -211,7 +211,7 @@ static bool cta_begin(emu_run *r, emu_status *st)
 	c->ctaid[1] = lin / x->grid[0] % x->grid[1];
 	c->ctaid[2] = lin / (x->grid[0] * x->grid[1]);
 	c->linear = (int)lin;
-	c->issued = 0;
+	c->steps0 = x->steps;
 	memset(r->regs, 0, sizeof *r->regs * r->rows * (size_t)c->nwarps);
 	memset(c->smem, 0, x->shared_bytes);
 	memset(c->slock, 0, (x->shared_bytes / 4 + 1) * sizeof *c->slock);
@@ -346,10 +346,10 @@ static emu_status run_parallel(emu_ctx *x, int jobs)
 		pthread_join(wk[i].th, NULL);
 		const emu_stats *ws = &wk[i].ctx.stats;
 		for (int k = 0; k < x->f->n; k++) {
-			x->stats.warp[k] += ws->warp[k];
-			x->stats.thread[k] += ws->thread[k];
-			x->stats.active[k] += ws->active[k];
-			x->stats.predoff[k] += ws->predoff[k];
+			x->stats.pc[k].warp += ws->pc[k].warp;
+			x->stats.pc[k].thread += ws->pc[k].thread;
+			x->stats.pc[k].active += ws->pc[k].active;
+			x->stats.pc[k].predoff += ws->pc[k].predoff;
 		}
 		x->stats.divergent += ws->divergent;
 		if (ws->max_depth > x->stats.max_depth)

@@ -48,10 +48,25 @@
 
 /* ---- the warp loop ---- */
 
-run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
+/* The loop proper; EMU_RUN_WARP below adds what needs doing once per call. What an issue
+   costs besides its operation is kept to a few loads and tests (issue 18): the code, its
+   length and the per-instruction counts are locals, the debugger's and the stepper's tests
+   are one test of a local while neither is attached, the deepest stack is taken at the
+   end of the call instead of at every issue. */
+#define EMU_RUN_WARP_LOOP EMU_CAT(EMU_RUN_WARP, _loop)
+#define EMU_CAT(a, b) EMU_CAT_(a, b)
+#define EMU_CAT_(a, b) a##b
+static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 {
 	const emu_func *f = x->f;
 	emu_stats *stats = &x->stats;
+	emu_pcstat *const pcs = stats->pc;
+	const emu_insn *const code = x->code;
+	const uint32_t ninsns = (uint32_t)f->n;
+	/* a hook or a stop condition attached: set for the whole call (a hook may attach a stop
+	   condition, but only while there is a hook) */
+	const bool watched = x->hook || x->until;
+	(void)cta; /* the CTA's clock is x->steps - cta->steps0 */
 #if EMU_DISPATCH_GOTO
 	static const void *const vm_jump[EMU_NHANDLERS] = {
 #define H(n) &&vm_##n,
@@ -81,12 +96,13 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			return RUN_TRAP;
 		}
 		uint32_t pc = cf_pc(w);
-		if (pc >= (uint32_t)f->n) { /* ran past the end: those lanes end */
+		if (pc >= ninsns) { /* ran past the end: those lanes end */
 			cf_exit(w, cf_active(w));
 			continue;
 		}
-		const emu_insn *in = &x->code[pc];
-		if (in->steps & EMU_STEP_FETCH) { /* e.g. Tesla's join: reconverge before issuing */
+		const emu_insn *in = &code[pc];
+		const unsigned steps = in->steps;
+		if (steps & EMU_STEP_FETCH) { /* e.g. Tesla's join: reconverge before issuing */
 			simt_token t;
 			int r = x->prog->rt->fetch(w, pc, &t);
 			if ((r & EMU_FETCH_POPPED) && x->hook && x->hook(x->hook_user, x, w, EMU_EV_POP, &t))
@@ -94,7 +110,7 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			if (r & EMU_FETCH_AGAIN)
 				continue;
 		}
-		if (x->until && emu_until_hit(x, pc))
+		if (watched && x->until && emu_until_hit(x, pc))
 			return RUN_STOP;
 		if (x->steps >= x->max_steps) {
 			int b = emu_take_budget(x);
@@ -110,28 +126,28 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				return RUN_TRAP;
 			}
 		}
-		if (x->hook && x->hook(x->hook_user, x, w, EMU_EV_ISSUE, NULL))
+		if (watched && x->hook && x->hook(x->hook_user, x, w, EMU_EV_ISSUE, NULL))
 			return RUN_QUIT;
 		x->steps++;
-		cta->issued++;
 		uint32_t A = cf_active(w);
-		uint32_t pm = in->guard_neg ? ~w->p[in->guard] : w->p[in->guard];
-		if (in->steps & EMU_STEP_GUARD)
+		uint32_t pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg;
+		if (steps & EMU_STEP_GUARD)
 			pm = x->prog->rt->guard(x, w, pc);
 		uint32_t G = A & pm;
 		/* guarded (the instruction has a guard): a macro, evaluated only by the bodies that
 		   ask (GCC did not sink the variable there: about 10 host instructions per issue) */
 #define guarded (in->guard != EMU_PT || in->guard_neg || (in->steps & EMU_STEP_GUARD))
-		stats->warp[pc]++;
-		stats->thread[pc] += (uint64_t)popc32(A);
-		stats->active[pc] += (uint64_t)popc32(G);
-		stats->predoff[pc] += G == 0;
-		if (in->steps & EMU_STEP_UNIFORM) /* one value for the whole warp */
+		emu_pcstat *ps = &pcs[pc];
+		ps->warp++;
+		ps->thread += (uint64_t)popc32(A);
+		ps->active += (uint64_t)popc32(G);
+		ps->predoff += G == 0;
+		if (steps & EMU_STEP_UNIFORM) /* one value for the whole warp */
 			G = G ? w->valid : 0;
 		cf_fall(w, pc + 1);
 		cf_status st = CF_OK;
 		emu_fault fault;
-		if ((in->steps & EMU_STEP_PRE) && x->prog->rt->pre(x, w, pc, G, &fault)) {
+		if ((steps & EMU_STEP_PRE) && x->prog->rt->pre(x, w, pc, G, &fault)) {
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;
 		}
@@ -305,8 +321,6 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 				emu_trap_at(x, w, -1, in, "%s", cf_status_text(st));
 				return RUN_TRAP;
 			}
-			if (cf_depth(w) > stats->max_depth)
-				stats->max_depth = cf_depth(w);
 			return RUN_BAR;
 		}
 		VM_CASE(YIELD) if (G) cf_yield(w); VM_BREAK;
@@ -385,7 +399,7 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			return RUN_TRAP;
 		}
 		VM_END
-		if ((in->steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {
+		if ((steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;
 		}
@@ -395,8 +409,14 @@ run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 			emu_trap_at(x, w, -1, in, "%s", cf_status_text(st));
 			return RUN_TRAP;
 		}
-		if (cf_depth(w) > stats->max_depth)
-			stats->max_depth = cf_depth(w);
 #undef guarded
 	}
+}
+
+run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
+{
+	run_result r = EMU_RUN_WARP_LOOP(x, cta, w);
+	if (cf_depth(w) > x->stats.max_depth) /* the deepest the warp has been, whatever ended the call */
+		x->stats.max_depth = cf_depth(w);
+	return r;
 }

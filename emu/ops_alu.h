@@ -380,50 +380,84 @@ static float fsat(float v)
    8 lanes per instruction: written with intrinsics because -frounding-math (which the
    loop needs for its rounding-mode bodies) keeps GCC from vectorising fmaf... */
 __attribute__((target("avx,fma"))) static void fma_lanes_hw(const emu_ctx *x, uint32_t *d, const uint32_t *a,
-							     const uint32_t *b, const uint32_t *c, uint32_t G, int n)
+							     const uint32_t *b, const uint32_t *c, uint32_t sx,
+							     uint32_t G, int n)
 {
 #if defined(__x86_64__) || defined(__i386__)
+	const __m256 s = _mm256_castsi256_ps(_mm256_set1_epi32((int)sx)); /* c's sign flip */
+#define FMA8(i)                                                                             \
+	_mm256_fmadd_ps(_mm256_loadu_ps((const float *)(const void *)(a + (i))),             \
+			_mm256_loadu_ps((const float *)(const void *)(b + (i))),             \
+			_mm256_xor_ps(_mm256_loadu_ps((const float *)(const void *)(c + (i))), s))
+	if (G == 0xffffffffu) { /* a full warp: straight into d (the inputs are all read first) */
+		__m256 r0 = FMA8(0), r1 = FMA8(8), r2 = FMA8(16), r3 = FMA8(24);
+		_mm256_storeu_ps((float *)(void *)d, r0);
+		_mm256_storeu_ps((float *)(void *)(d + 8), r1);
+		_mm256_storeu_ps((float *)(void *)(d + 16), r2);
+		_mm256_storeu_ps((float *)(void *)(d + 24), r3);
+		(void)x;
+		(void)n;
+		return;
+	}
 	uint32_t r[32];
 	for (int i = 0; i < 32; i += 8)
-		_mm256_storeu_ps((float *)(void *)(r + i),
-				 _mm256_fmadd_ps(_mm256_loadu_ps((const float *)(const void *)(a + i)),
-						 _mm256_loadu_ps((const float *)(const void *)(b + i)),
-						 _mm256_loadu_ps((const float *)(const void *)(c + i))));
+		_mm256_storeu_ps((float *)(void *)(r + i), FMA8(i));
+#undef FMA8
 	LANE_WRITE(d, r[l]);
 #else
-	LANE_WRITE(d, u32f(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
+	LANE_WRITE(d, u32f(__builtin_fmaf(f32(a[l]), f32(b[l]), f32(c[l] ^ sx))));
 #endif
 }
 
 /* ...or with the C library's (exact, but a call per lane). */
 static void fma_lanes_sw(const emu_ctx *x, uint32_t *d, const uint32_t *a, const uint32_t *b, const uint32_t *c,
-			 uint32_t G, int n)
+			 uint32_t sx, uint32_t G, int n)
 {
-	LANE_WRITE(d, u32f(fmaf(f32(a[l]), f32(b[l]), f32(c[l]))));
+	LANE_WRITE(d, u32f(fmaf(f32(a[l]), f32(b[l]), f32(c[l] ^ sx))));
 }
+
+/* A float source as a register and a sign mask when it is a register, negated or not (its
+   '-' an XOR of the sign bit that the operation's own vector loop applies); otherwise
+   vsrc's vector and no mask. */
+static inline __attribute__((always_inline)) const uint32_t *fsrc(const emu_ctx *x, const emu_warp *w,
+								  const emu_src *s, uint32_t *tmp, uint32_t *sx)
+{
+	if (s->rawreg && !s->add && !s->iabs && !(s->xor_ & 0x7fffffffu)) {
+		*sx = s->xor_;
+		return w->r[s->reg];
+	}
+	*sx = 0;
+	return vsrc(x, w, s, tmp);
+}
+
+#define FP2_PROLOGUE                                                                              \
+	uint32_t ta[32], tb[32], xa, xb;                                                          \
+	int n = w->nlanes;                                                                        \
+	const uint32_t *a = fsrc(x, w, &in->s[0], ta, &xa), *b = fsrc(x, w, &in->s[1], tb, &xb); \
+	uint32_t *d = w->r[in->d]
 
 /* Round to nearest, no saturation or flushing: the common bodies. */
 static inline __attribute__((always_inline)) void h_fadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	INT2_PROLOGUE;
-	LANE_WRITE(d, u32f(f32(a[l]) + f32(b[l])));
+	FP2_PROLOGUE;
+	LANE_WRITE(d, u32f(f32(a[l] ^ xa) + f32(b[l] ^ xb)));
 }
 
 static inline __attribute__((always_inline)) void h_fmul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	INT2_PROLOGUE;
-	LANE_WRITE(d, u32f(f32(a[l]) * f32(b[l])));
+	FP2_PROLOGUE;
+	LANE_WRITE(d, u32f(f32(a[l] ^ xa) * f32(b[l] ^ xb)));
 }
 
 static inline __attribute__((always_inline)) void h_ffma(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
-	uint32_t tc[32];
-	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t tc[32], xc;
+	const uint32_t *c = fsrc(x, w, &in->s[2], tc, &xc);
 	if (x->fma_hw) /* the host CPU's, decided once per launch */
-		fma_lanes_hw(x, d, a, b, c, G, n);
+		fma_lanes_hw(x, d, a, b, c, xc, G, n);
 	else
-		fma_lanes_sw(x, d, a, b, c, G, n);
+		fma_lanes_sw(x, d, a, b, c, xc, G, n);
 }
 
 /* FADD_X, FMUL_X, FFMA_X: another rounding mode (set once for the instruction), .SAT,

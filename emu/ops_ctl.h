@@ -21,8 +21,8 @@ static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: v = x->block[in->sub - SR_NTID_X]; break;
 	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: v = x->grid[in->sub - SR_NCTAID_X]; break;
 	case SR_WARPID: v = (uint32_t)w->id; break;
-	case SR_CLOCKLO: v = (uint32_t)c->issued; break;
-	case SR_CLOCKHI: v = (uint32_t)(c->issued >> 32); break;
+	case SR_CLOCKLO: v = (uint32_t)(x->steps - c->steps0); break;
+	case SR_CLOCKHI: v = (uint32_t)((x->steps - c->steps0) >> 32); break;
 	case SR_SWINHI: v = EMU_SHARED_WINDOW_HI; break;
 	default: v = 0; break;
 	}

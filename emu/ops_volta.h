@@ -399,7 +399,7 @@ static void h_vr2ur(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 static void h_vcs2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	int n = w->nlanes;
-	uint64_t v = in->sub == SR_ZERO ? 0 : x->cur_cta->issued;
+	uint64_t v = in->sub == SR_ZERO ? 0 : x->steps - x->cur_cta->steps0;
 	uint32_t *d = w->r[in->d];
 	LANE_LOOP WR(d, l, (uint32_t)v);
 	if (in->width == 2) {

@@ -29,6 +29,8 @@ typedef struct {
 	uint8_t sx;       /* sign-extend from this many bits after the mask (16-bit sources) */
 	bool neg : 1, inv : 1; /* as written (for handlers that apply them themselves) */
 	bool plain : 1;   /* set at launch: a register read as it is (no mask, shift or sign) */
+	bool rawreg : 1;  /* set at launch: a register whose raw value (vraw: before '-', '~' and
+			     |x|) is the register as it is */
 	uint16_t reg;     /* SRC_REG; also the index register of LDC / BRX c[][Rn]; SRC_SHARED: the
 			     address-register row (EMU_NO_REG: none) */
 	uint32_t imm;     /* SRC_IMM value, SRC_CONST / SRC_SHARED byte offset */

@@ -52,7 +52,7 @@ int stats_rows(const emu_ctx *x, stats_by by, stats_row **out)
 	keyed_row *kr = xcalloc((size_t)f->n, sizeof *kr);
 	int m = 0;
 	for (int i = 0; i < f->n; i++) {
-		if (!x->stats.warp[i])
+		if (!x->stats.pc[i].warp)
 			continue;
 		const emu_insn *in = &f->insns[i];
 		keyed_row *r = &kr[m++];
@@ -65,10 +65,10 @@ int stats_rows(const emu_ctx *x, stats_by by, stats_row **out)
 		default: snprintf(key, ks, "0x%04x", in->addr); break;
 		}
 		r->first = i;
-		r->r.warp = x->stats.warp[i];
-		r->r.thread = x->stats.thread[i];
-		r->r.active = x->stats.active[i];
-		r->r.predoff = x->stats.predoff[i];
+		r->r.warp = x->stats.pc[i].warp;
+		r->r.thread = x->stats.pc[i].thread;
+		r->r.active = x->stats.pc[i].active;
+		r->r.predoff = x->stats.pc[i].predoff;
 	}
 	qsort(kr, (size_t)m, sizeof *kr, by_key_first);
 	int n = 0;
@@ -95,10 +95,10 @@ stats_totals stats_total(const emu_ctx *x)
 {
 	stats_totals t = {0};
 	for (int i = 0; i < x->f->n; i++) {
-		t.warp += x->stats.warp[i];
-		t.thread += x->stats.thread[i];
-		t.active += x->stats.active[i];
-		t.predoff += x->stats.predoff[i];
+		t.warp += x->stats.pc[i].warp;
+		t.thread += x->stats.pc[i].thread;
+		t.active += x->stats.pc[i].active;
+		t.predoff += x->stats.pc[i].predoff;
 	}
 	return t;
 }

@@ -125,8 +125,8 @@ START_TEST(results_independent_of_jobs)
 			ck_assert_msg(!memcmp(one.x.gmem.bufs[b].data, r.x.gmem.bufs[b].data, one.x.gmem.bufs[b].size),
 				      "%s: buffer %s differs at -j %d", files[_i], one.x.gmem.bufs[b].name, jobs);
 		for (int k = 0; k < one.x.f->n; k++)
-			ck_assert_msg(one.x.stats.warp[k] == r.x.stats.warp[k] && one.x.stats.thread[k] == r.x.stats.thread[k] &&
-				      one.x.stats.active[k] == r.x.stats.active[k] && one.x.stats.predoff[k] == r.x.stats.predoff[k],
+			ck_assert_msg(one.x.stats.pc[k].warp == r.x.stats.pc[k].warp && one.x.stats.pc[k].thread == r.x.stats.pc[k].thread &&
+				      one.x.stats.pc[k].active == r.x.stats.pc[k].active && one.x.stats.pc[k].predoff == r.x.stats.pc[k].predoff,
 				      "%s: counts of instruction %d differ at -j %d", files[_i], k, jobs);
 		ck_assert_uint_eq(one.x.stats.divergent, r.x.stats.divergent);
 		ck_assert_int_eq(one.x.stats.max_depth, r.x.stats.max_depth);
