@@ -302,6 +302,12 @@ static const struct {
 	{"VSET.LT.S16.U8.ACC R1, R2, R3, R4;", "vset.acc.lt.s16.u8 $r1, $r2, $r3, $r4;"},
 	{"VABSDIFF.U8.U8 R1, R2, R3, R4;", "vabsdiff.u8.u8 $r1, $r2, $r3, $r4;"},
 	{"VSUB.SAT R1, R2, R3, R4;", "vsub.sat.s32 $r1, $r2, $r3, $r4;"},
+	{"VADD.S8.S8.SAT.MRG_8B2 R1, R2, R3, R4;", "vadd.sat.mrg_8b2.s8.s8 $r1, $r2, $r3, $r4;"},
+	{"VSET.GT.U8.U8.MRG_16H R1, R2, R3, R4;", "vset.mrg_16h.gt.u8.u8 $r1, $r2, $r3, $r4;"},
+	{"VSHL.UD.U32.U32.W.SAT.MAX R1, R2, R3, R4;", "vshl.max.w.sat.ud.u32.u32 $r1, $r2, $r3, $r4;"},
+	{"VSHR.W.MRG_16L R1, R2, R3, R4;", "vshr.w.mrg_16l.s32 $r1, $r2, $r3, $r4;"},
+	{"VMAD.U8.U16.PO.SHR_7.SAT R1, R2, R3, R4;", "vmad.po.shr_7.sat.u8.u16 $r1, $r2, $r3, $r4;"},
+	{"VMAD.SHR_15 R1, -R2, R3, R4;", "vmad.shr_15.s32 $r1, -$r2, $r3, $r4;"},
 };
 
 START_TEST(ptxplus_both_ways)
