@@ -89,9 +89,9 @@ static emu_src video_src(asm_ctx *c, int i, int bits, int sgn, uint8_t *flags, u
 }
 
 /* The data merge of a video destination (PTX's d.dsel) as cuobjdump prints it: a modifier,
-   .MRG_8B0, .MRG_8B2, .MRG_16L or .MRG_16H, in the field of the secondary operation (a
-   bit flip of a real sm_35 VADD's encoding, disassembled by nvdisasm, gives these four
-   and .ACC/.MIN/.MAX as the eight values of one field). The hardware has no byte 1 or 3:
+   .MRG_8B0, .MRG_8B2, .MRG_16L or .MRG_16H, in the field of the secondary operation (the
+   eight values of bits 54-56 of a real sm_35 VADD's encoding, disassembled by nvdisasm,
+   are these four, .ACC, .MIN, .MAX and none). The hardware has no byte 1 or 3:
    ptxas computes d.b1 and d.b3 into byte 0 with c = RZ, then places the byte with a PRMT
    (tests/video/video2.ptx). Returns EMU_VMRG_*; errors for two, for a merge with a
    secondary operation, and for a selector written on the destination register. */
