@@ -1,5 +1,6 @@
-/* Selectors of Fermi's completions (issue 16): PSET and the video instructions VADD,
-   VSUB, VABSDIFF, VMNMX and VSET on 8-, 16- and 32-bit lanes (also Kepler's rows). */
+/* Selectors of Fermi's completions (issue 16): PSET and the scalar video instructions
+   VADD, VSUB, VABSDIFF, VMNMX, VSET, VSHL, VSHR and VMAD on 8-, 16- and 32-bit lanes, with
+   the data merge into a destination byte or half (also Kepler's and Maxwell's rows). */
 #include <string.h>
 
 #include "asm/asm_int.h"
@@ -87,16 +88,66 @@ static emu_src video_src(asm_ctx *c, int i, int bits, int sgn, uint8_t *flags, u
 	return s;
 }
 
-/* VADD, VSUB, VABSDIFF, VMNMX and VSET d, a, b, c, exactly as the PTX ISA's scalar video
-   instructions (vadd.dtype.atype.btype.sat.op2 d, a.asel, b.bsel, c): each source's
-   selected byte, half or word sign- or zero-extended to 33 bits, the operation, .SAT
-   clamping to the destination type, then the secondary operation with c (.ACC adds,
-   .MIN/.MAX as the destination type; VSET's result and c are unsigned, as PTX's vset).
+/* The data merge of a video destination (PTX's d.dsel) as cuobjdump prints it: a modifier,
+   .MRG_8B0, .MRG_8B2, .MRG_16L or .MRG_16H, in the field of the secondary operation (the
+   eight values of bits 54-56 of a real sm_35 VADD's encoding, disassembled by nvdisasm,
+   are these four, .ACC, .MIN, .MAX and none). The hardware has no byte 1 or 3:
+   ptxas computes d.b1 and d.b3 into byte 0 with c = RZ, then places the byte with a PRMT
+   (tests/video/video2.ptx). Returns EMU_VMRG_*; errors for two, for a merge with a
+   secondary operation, and for a selector written on the destination register. */
+static int video_merge(asm_ctx *c, bool has_sec)
+{
+	static const char *const names[] = {"MRG_8B0", "MRG_8B2", "MRG_16L", "MRG_16H"};
+	static const int codes[] = {EMU_VMRG_B0, EMU_VMRG_B2, EMU_VMRG_H0, EMU_VMRG_H1};
+	const ast_insn *ai = c->ai;
+	const char *name = c->desc->name;
+	int mrg = EMU_VMRG_NONE, n = 0;
+	for (int k = 0; k < 4; k++)
+		if (asm_has_mod(ai, names[k])) {
+			mrg = codes[k];
+			n++;
+		}
+	if (n > 1)
+		asm_err(c, ai->loc, "%s takes one data merge (.MRG_8B0, .MRG_8B2, .MRG_16L or .MRG_16H)%s", name, "");
+	else if (n && has_sec)
+		asm_err(c, ai->loc, "%s takes a secondary operation or a data merge, not both%s", name, "");
+	if (ai->ops[0].half || ai->ops[0].bsel)
+		asm_err(c, ai->ops[0].loc,
+			"%s: a destination byte or half is a data merge modifier (.MRG_8B0, .MRG_8B2, .MRG_16L, .MRG_16H)%s",
+			name, "");
+	return mrg;
+}
 
-   How cuobjdump's modifiers map to the operands: [.UD] [a type, b type] [.MX] [.SAT]
-   [.ACC|.MIN|.MAX] (VSET's comparison first). .UD is an unsigned destination (dtype u32);
+/* The types of a video instruction's a and b: two written, one 32-bit type for both, or
+   none (the default of the row: S32 and S32, the shifts' S32 and U32, whose b's sign
+   does not matter). False, after its error, for any other count. */
+static bool video_ab_types(asm_ctx *c, int *bits, int *sg, int *nt)
+{
+	*nt = video_types(c->ai, bits, sg);
+	if (*nt > 2 || (*nt == 1 && bits[0] != 32)) {
+		asm_err(c, c->ai->loc, "%s takes the types of a and b (e.g. .S32.S8), or one 32-bit type for all%s",
+			c->desc->name, "");
+		return false;
+	}
+	if (*nt == 1) {
+		bits[1] = bits[0];
+		sg[1] = sg[0];
+	}
+	return true;
+}
+
+/* VADD, VSUB, VABSDIFF, VMNMX, VSET, VSHL and VSHR d, a, b, c, exactly as the PTX ISA's
+   scalar video instructions (vadd.dtype.atype.btype.sat.op2 d, a.asel, b.bsel, c): each
+   source's selected byte, half or word sign- or zero-extended to 33 bits, the operation,
+   .SAT clamping to the destination type (to its byte or half with a data merge), then
+   the secondary operation with c (.ACC adds, .MIN/.MAX as the destination type; VSET's
+   result and c are unsigned, as PTX's vset) or the merge into c (video_merge).
+
+   How cuobjdump's modifiers map to the operands: [.UD] [a type, b type] [.MX|.W] [.SAT]
+   [.ACC|.MIN|.MAX|.MRG_*] (VSET's comparison first). .UD is an unsigned destination (dtype u32);
    the two types that follow are a's and b's, the width being the selected part's and the
-   position the operand's selector (R0.B1, R4.H1); both are left out when both are S32.
+   position the operand's selector (R0.B1, R4.H1); both are left out when both are S32
+   (for VSHL/VSHR when a is S32: b, the count, is always u32 in PTX).
    The evidence: the sm_20 raw pool's VADD.UD.U16.U32.ACC (corpus/README.md), where the
    first type cannot be the destination's, which .UD already gives; thesis pair 30,
    VADD.S32.S8.MIN R7, R0, 0x1, R7 (THESIS-NOTES.md section 4.1), a 32-bit a and an 8-bit
@@ -105,54 +156,53 @@ static emu_src video_src(asm_ctx *c, int i, int bits, int sgn, uint8_t *flags, u
    vadd.s32.s32.s32.min d, a.b1, b.b2, c prints VADD.S8.S8.MIN R6, R0.B1, R4.B2, R5;
    vadd.u32.u32.s32.sat d, a.b3, b.h1 prints VADD.UD.U8.S16.SAT R7, R0.B3, R4.H1, RZ;
    vadd.s32.s32.u32.add d, a, b.b0, c prints VADD.S32.U8.ACC R9, R0, R4, R5;
-   vmax.u32.u32.u32 prints VMNMX.UD.U32.U32.MX; vsub prints VADD with -b. One 32-bit type alone (.U32, the PTXPlus reading of vadd.u32) is
-   the type of all three. A destination selector (PTX's data merge) is not supported. */
+   vmax.u32.u32.u32 prints VMNMX.UD.U32.U32.MX; vsub prints VADD with -b;
+   vsub.s32.s32.s32 d.b2 prints VADD.MRG_8B2; vmin.s32.s32.s32.sat d.h0 VMNMX.SAT.MRG_16L;
+   vshl.u32.u32.u32.wrap prints VSHL.UD.U32.U32.W (.clamp: no .W); vshr.s32.s32.u32.clamp
+   prints VSHR. One 32-bit type alone (.U32, the PTXPlus reading of vadd.u32) is the type
+   of all three. */
 void asm_sel_video(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	const char *name = c->desc->name;
-	int var = c->desc->var, bits[2] = {32, 32}, sg[2] = {1, 1};
-	int nt = video_types(ai, bits, sg);
-	bool ud = asm_has_mod(ai, "UD") || (nt == 1 && !sg[0]);
-	if (nt > 2 || (nt == 1 && bits[0] != 32)) {
-		asm_err(c, ai->loc, "%s takes the types of a and b (e.g. .S32.S8), or one 32-bit type for all%s",
-			name, "");
+	int var = c->desc->var, bits[2] = {32, 32}, sg[2] = {1, 1}, nt;
+	if (!video_ab_types(c, bits, sg, &nt))
 		return;
-	}
-	if (nt == 1) {
-		bits[1] = bits[0];
-		sg[1] = sg[0];
-	}
+	bool ud = asm_has_mod(ai, "UD") || (nt == 1 && !sg[0]);
+	bool shift = var == ISA_V_LEFT || var == ISA_V_RIGHT;
 	int nsec = asm_has_mod(ai, "ACC") + asm_has_mod(ai, "MIN") + asm_has_mod(ai, "MAX");
 	int sec = asm_has_mod(ai, "ACC") ? EMU_VSEC_ACC : asm_has_mod(ai, "MIN") ? EMU_VSEC_MIN
 		: asm_has_mod(ai, "MAX") ? EMU_VSEC_MAX : EMU_VSEC_NONE;
 	if (nsec > 1)
 		asm_err(c, ai->loc, "%s takes one secondary operation (.ACC, .MIN or .MAX)%s", name, "");
-	if (ai->ops[0].half || ai->ops[0].bsel)
-		asm_err(c, ai->ops[0].loc, "%s into a destination byte or half (a data merge) is not supported%s",
-			name, "");
+	int mrg = video_merge(c, nsec > 0);
 	int vop = var == ISA_V_ADD ? EMU_VOP_ADD : var == ISA_V_SUB ? EMU_VOP_SUB
 		: var == ISA_V_ABSDIFF ? EMU_VOP_ABSDIFF : var == ISA_V_VSET ? EMU_VOP_SET
-		: asm_has_mod(ai, "MX") ? EMU_VOP_MAX : EMU_VOP_MIN;
-	int cmp = 0;
+		: shift ? EMU_VOP_SHIFT : asm_has_mod(ai, "MX") ? EMU_VOP_MAX : EMU_VOP_MIN;
+	int mode = 0; /* emu_insn.sub's bits 3-5: VSET's comparison, the shifts' direction and mode */
 	if (vop == EMU_VOP_SET) {
-		cmp = sel_cmp_code(ai, false);
+		int cmp = sel_cmp_code(ai, false);
 		sel_need_cmp(c, cmp);
+		mode = (cmp < 0 ? 0 : cmp) << 3;
 		ud = true; /* PTX vset: the result and c are unsigned */
-	}
+	} else if (shift)
+		mode = (var == ISA_V_RIGHT ? EMU_VSH_RIGHT : 0) | (asm_has_mod(ai, "W") ? 0 : EMU_VSH_CLAMP);
+	if (shift && (ai->ops[1].neg || ai->ops[2].neg))
+		asm_err(c, ai->ops[ai->ops[1].neg ? 1 : 2].loc, "%s takes no '-' operand%s", name, "");
 	uint8_t flags = asm_has_mod(ai, "SAT") ? EMU_VID_SAT : 0;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = video_src(c, 1, bits[0], sg[0], &flags, EMU_VID_ASX);
 	in->s[1] = video_src(c, 2, bits[1], sg[1], &flags, EMU_VID_BSX);
 	in->s[2] = sel_src_int(c, 3);
 	in->sign = !ud;
-	in->sub2 = (uint8_t)sec;
+	in->sub2 = (uint8_t)(sec | mrg << EMU_VMRG_SHIFT);
 	/* 32-bit lanes of the destination's type, nothing negated, no saturation before a
-	   secondary operation: the plain bodies VADD and VMNMX */
+	   secondary operation, no merge: the plain bodies VADD and VMNMX */
 	bool plain = bits[0] == 32 && bits[1] == 32 && sg[0] == in->sign && sg[1] == in->sign &&
-		     !in->s[0].neg && !in->s[1].neg && !((flags & EMU_VID_SAT) && sec != EMU_VSEC_NONE);
+		     !in->s[0].neg && !in->s[1].neg && !((flags & EMU_VID_SAT) && sec != EMU_VSEC_NONE) &&
+		     mrg == EMU_VMRG_NONE;
 	if (plain && vop == EMU_VOP_ADD) {
 		in->h = EMU_H_VADD;
 		in->sub3 = (flags & EMU_VID_SAT) != 0;
@@ -161,7 +211,50 @@ void asm_sel_video(asm_ctx *c, int op)
 		in->sub = vop == EMU_VOP_MAX;
 	} else {
 		in->h = EMU_H_VIDEO;
-		in->sub = (uint8_t)(vop | (cmp < 0 ? 0 : cmp) << 3);
+		in->sub = (uint8_t)(vop | mode);
 		in->sub3 = flags;
 	}
+}
+
+/* VMAD d, [-]a, [-]b, [-]c, exactly as the PTX ISA's vmad.dtype.atype.btype.sat.scale
+   (video_mad in emu/ops_fermi.h runs it): the types are a's and b's as for VADD (none:
+   S32.S32), then .PO, .SHR_7 or .SHR_15 and .SAT. No destination type is printed and
+   none is needed: vmad's result is signed when a or b is signed or an operand negated.
+   CUDA 11.8's listings (tests/video/video2.ptx): vmad.u32.u32.u32.po d, a.b0, b.h1, c
+   prints VMAD.U8.U16.PO; vmad.s32.s32.s32.shr7 d, -a, b, c prints VMAD.SHR_7 with -R0;
+   vmad.u32.u32.u32.sat d, a, -b, c prints VMAD.U32.U32.SAT with the '-' moved to a; -c
+   prints -R5. The encoding keeps one field for the three: a bit flip of VMAD's shows
+   bit 57 the negated product, bit 56 the negated c, and .PO is both, so .PO takes no
+   '-' and the product and c are not both negated (as PTX allows either, not both). */
+void asm_sel_vmad(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	const char *name = c->desc->name;
+	int bits[2] = {32, 32}, sg[2] = {1, 1}, nt;
+	if (!video_ab_types(c, bits, sg, &nt))
+		return;
+	bool po = asm_has_mod(ai, "PO"), s7 = asm_has_mod(ai, "SHR_7"), s15 = asm_has_mod(ai, "SHR_15");
+	ast_opnd oc = ai->ops[3];
+	bool negp = ai->ops[1].neg != ai->ops[2].neg, negc = oc.neg;
+	if (s7 && s15)
+		asm_err(c, ai->loc, "%s takes one scale (.SHR_7 or .SHR_15)%s", name, "");
+	if (po && (ai->ops[1].neg || ai->ops[2].neg || negc))
+		asm_err(c, ai->loc, "%s.PO takes no '-' operand (.PO is the plus one of (a*b) + c + 1)%s", name, "");
+	else if (negp && negc)
+		asm_err(c, oc.loc, "%s negates (a*b) or c, not both%s", name, "");
+	if (oc.inv)
+		asm_err(c, oc.loc, "%s takes no '~' operand%s", name, "");
+	uint8_t flags = asm_has_mod(ai, "SAT") ? EMU_VID_SAT : 0;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = video_src(c, 1, bits[0], sg[0], &flags, EMU_VID_ASX);
+	in->s[1] = video_src(c, 2, bits[1], sg[1], &flags, EMU_VID_BSX);
+	in->s[0].neg = in->s[1].neg = false; /* the product's negation is a flag */
+	oc.neg = oc.inv = false;
+	in->s[2] = asm_src_any(c, &oc, false, false);
+	in->h = EMU_H_VIDEO;
+	in->sub = (uint8_t)(EMU_VOP_MAD | (po ? EMU_VMAD_PO : 0) | (s7 ? EMU_VMAD_SHR7 : s15 ? EMU_VMAD_SHR15 : 0));
+	in->sub3 = (uint8_t)(flags | (negp ? EMU_VID_NEGP : 0) | (negc ? EMU_VID_NEGC : 0));
+	in->sign = sg[0] || sg[1] || negp || negc; /* PTX's signedFinal */
 }

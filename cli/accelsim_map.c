@@ -7,7 +7,10 @@
 /* One row per map: the binary versions that select it (trace_driven.cc) and the keys of
    its OpcodeMap, copied from kepler_opcode.h, pascal_opcode.h, volta_opcode.h,
    turing_opcode.h and ampere_opcode.h. Its front end looks up the opcode's first
-   '.'-separated token and stops at one the map lacks ("undefined instruction"). */
+   '.'-separated token and stops at one the map lacks ("undefined instruction"). The video
+   opcodes are as Accel-Sim has them: Kepler's map has none, Pascal's VADD, VABSDIFF and
+   VMNMX (their .MRG_* data merge is a modifier, the key stays), not VSET, VSHL, VSHR or
+   VMAD, so a listing with those is reported as stopping Accel-Sim. */
 static const struct {
 	int v1, v2;
 	const char *ops;

@@ -35,10 +35,20 @@ enum { EMU_LOP_AND, EMU_LOP_OR, EMU_LOP_XOR, EMU_LOP_PASS_B };
 enum { EMU_RND_RN, EMU_RND_RZ, EMU_RND_RM, EMU_RND_RP, EMU_RND_INT = 0x10 };
 /* Secondary operation of the video instructions VADD / VMNMX. */
 enum { EMU_VSEC_NONE, EMU_VSEC_ACC, EMU_VSEC_MIN, EMU_VSEC_MAX };
-/* The general video handler (VIDEO): its operation (emu_insn.sub, with VSET's comparison
-   in bits 3-5) and flags (sub3): a, b extend from 32 bits as signed, saturate. */
-enum { EMU_VOP_ADD, EMU_VOP_SUB, EMU_VOP_ABSDIFF, EMU_VOP_MIN, EMU_VOP_MAX, EMU_VOP_SET };
-enum { EMU_VID_ASX = 1, EMU_VID_BSX = 2, EMU_VID_SAT = 4 };
+/* The general video handler (VIDEO): its operation (emu_insn.sub bits 0-2) with, in bits
+   3-5, VSET's comparison, VSHL/VSHR's direction and mode or VMAD's scale and .PO; its flags
+   (sub3): a, b extend from 32 bits as signed, saturate, VMAD's negated product and c. */
+enum { EMU_VOP_ADD, EMU_VOP_SUB, EMU_VOP_ABSDIFF, EMU_VOP_MIN, EMU_VOP_MAX, EMU_VOP_SET,
+       EMU_VOP_SHIFT, EMU_VOP_MAD };
+enum { EMU_VID_ASX = 1, EMU_VID_BSX = 2, EMU_VID_SAT = 4, EMU_VID_NEGP = 8, EMU_VID_NEGC = 16 };
+/* EMU_VOP_SHIFT's bits 3-4: right (VSHR), clamp the count to 32 (else .W: count mod 32);
+   EMU_VOP_MAD's bits 3-4 the scale (.SHR_7, .SHR_15), bit 5 .PO */
+enum { EMU_VSH_RIGHT = 8, EMU_VSH_CLAMP = 16 };
+enum { EMU_VMAD_SHR7 = 8, EMU_VMAD_SHR15 = 16, EMU_VMAD_PO = 32 };
+/* A video destination's data merge (emu_insn.sub2 bits 2-4, above the secondary
+   operation): none, byte 0-3 (1-4), half 0 or 1 (5, 6) */
+enum { EMU_VMRG_NONE, EMU_VMRG_B0, EMU_VMRG_B1, EMU_VMRG_B2, EMU_VMRG_B3, EMU_VMRG_H0, EMU_VMRG_H1 };
+#define EMU_VMRG_SHIFT 2
 enum { EMU_D_ADD, EMU_D_MUL, EMU_D_FMA, EMU_D_MNMX };
 enum { EMU_ATOM_ADD, EMU_ATOM_MIN, EMU_ATOM_MAX, EMU_ATOM_INC, EMU_ATOM_DEC, EMU_ATOM_AND,
        EMU_ATOM_OR, EMU_ATOM_XOR, EMU_ATOM_EXCH, EMU_ATOM_CAS };

@@ -448,8 +448,10 @@ static int translate_mnemonic(tr *t)
 	}
 	case ISA_PS_VIDEO: {
 		/* in cuobjdump's order (asm/sel_fermi.c): VSET's comparison, .UD, the source types,
-		   .MX, .SAT, the secondary operation (front/ptxplus_video.h: the spelling) */
-		static const char *const v[] = {"mx", "sat", "acc", "min", "max", NULL};
+		   .MX or .W, VMAD's .PO and scale, .SAT, the secondary operation or the merge
+		   (front/ptxplus_video.h: the spelling) */
+		static const char *const v[] = {"mx", "w", "po", "shr_7", "shr_15", "sat", "acc", "min", "max",
+						"mrg_8b0", "mrg_8b2", "mrg_16l", "mrg_16h", NULL};
 		parts_in(t, cmps);
 		const char *t0 = type_part(t, 0), *t1 = type_part(t, 1);
 		if (t1) {

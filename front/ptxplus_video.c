@@ -27,7 +27,9 @@ static void add(char *buf, size_t n, const char *m)
 
 void ptx_video_suffix(const ast_insn *ai, char *buf, size_t n)
 {
-	static const char *const flags[] = {"ACC", "MIN", "MAX", "MX", "SAT", "LT", "EQ", "LE", "GT", "NE", "GE", NULL};
+	static const char *const flags[] = {"ACC", "MIN", "MAX", "MX", "W", "PO", "SHR_7", "SHR_15", "SAT",
+					    "MRG_8B0", "MRG_8B2", "MRG_16L", "MRG_16H", "LT", "EQ", "LE", "GT",
+					    "NE", "GE", NULL};
 	static const char *const types[] = {"U8", "S8", "U16", "S16", "U32", "S32", NULL};
 	const char *ty[2] = {NULL, NULL};
 	int nt = 0;

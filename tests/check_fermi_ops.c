@@ -266,15 +266,20 @@ START_TEST(atom_red_forms)
 }
 END_TEST
 
-/* CUDA 11.8's own sm_35 and sm_52 listings of tests/video/video.ptx (Kepler and Maxwell
-   spell the video instructions as Fermi does): the values video.spec derives by hand */
+/* CUDA 11.8's own sm_35 and sm_52 listings of tests/video/video.ptx and video2.ptx (Kepler
+   and Maxwell spell the video instructions as Fermi does; video2.sm_20.sass is Fermi's,
+   by hand): the values video.spec and video2.spec derive by hand */
 START_TEST(video_real_listings)
 {
-	static const char *const files[] = {"video/video.sm_35.sass", "video/video.sm_52.sass"};
-	for (int i = 0; i < 2; i++) {
+	static const char *const files[][2] = {
+		{"video/video.sm_35.sass", "video/video.spec"}, {"video/video.sm_52.sass", "video/video.spec"},
+		{"video/video2.sm_35.sass", "video/video2.spec"}, {"video/video2.sm_52.sass", "video/video2.spec"},
+		{"video/video2.sm_20.sass", "video/video2.spec"},
+	};
+	for (int i = 0; i < (int)(sizeof files / sizeof files[0]); i++) {
 		th_run r;
-		int rc = th_run_file(&r, files[i], "video/video.spec");
-		ck_assert_msg(rc == 0, "%s: rc %d\n%s", files[i], rc, r.diag);
+		int rc = th_run_file(&r, files[i][0], files[i][1]);
+		ck_assert_msg(rc == 0, "%s: rc %d\n%s", files[i][0], rc, r.diag);
 		th_free(&r);
 	}
 }
@@ -297,6 +302,12 @@ static const struct {
 	{"VSET.LT.S16.U8.ACC R1, R2, R3, R4;", "vset.acc.lt.s16.u8 $r1, $r2, $r3, $r4;"},
 	{"VABSDIFF.U8.U8 R1, R2, R3, R4;", "vabsdiff.u8.u8 $r1, $r2, $r3, $r4;"},
 	{"VSUB.SAT R1, R2, R3, R4;", "vsub.sat.s32 $r1, $r2, $r3, $r4;"},
+	{"VADD.S8.S8.SAT.MRG_8B2 R1, R2, R3, R4;", "vadd.sat.mrg_8b2.s8.s8 $r1, $r2, $r3, $r4;"},
+	{"VSET.GT.U8.U8.MRG_16H R1, R2, R3, R4;", "vset.mrg_16h.gt.u8.u8 $r1, $r2, $r3, $r4;"},
+	{"VSHL.UD.U32.U32.W.SAT.MAX R1, R2, R3, R4;", "vshl.max.w.sat.ud.u32.u32 $r1, $r2, $r3, $r4;"},
+	{"VSHR.W.MRG_16L R1, R2, R3, R4;", "vshr.w.mrg_16l.s32 $r1, $r2, $r3, $r4;"},
+	{"VMAD.U8.U16.PO.SHR_7.SAT R1, R2, R3, R4;", "vmad.po.shr_7.sat.u8.u16 $r1, $r2, $r3, $r4;"},
+	{"VMAD.SHR_15 R1, -R2, R3, R4;", "vmad.shr_15.s32 $r1, -$r2, $r3, $r4;"},
 };
 
 START_TEST(ptxplus_both_ways)
@@ -341,7 +352,7 @@ static const err_case errs[] = {
 	 "err.sass:7:1: error: VADD takes one secondary operation (.ACC, .MIN or .MAX)"},
 	{"vset without a comparison", "VSET.U8.U8 R1, R0, R2, R3;", "err.sass:7:1: error: VSET needs a comparison"},
 	{"destination byte", "VADD.S8.S8 R1.B1, R0, R2, R3;",
-	 "err.sass:7:12: error: VADD into a destination byte or half (a data merge) is not supported"},
+	 "err.sass:7:12: error: VADD: a destination byte or half is a data merge modifier (.MRG_8B0, .MRG_8B2"},
 	{"constant high half", "VADD.U16.U16 R1, R2, c [0x0] [0x20].H1, R3;",
 	 "err.sass:7:22: error: VADD: a constant source gives only its low byte or half (.B0, .H0)"},
 	{"byte operand elsewhere", "IADD R1, R0.B1, R2;",

@@ -17,6 +17,7 @@ Suite *volta_cf_suite(void);
 Suite *json_suite(void);
 Suite *volta_fp_suite(void);
 Suite *fermi_ops_suite(void);
+Suite *video_suite(void);
 Suite *volta_int_suite(void);
 Suite *arena_suite(void);
 
@@ -37,6 +38,7 @@ int main(void)
 	srunner_add_suite(sr, isa_ops_suite());
 	srunner_add_suite(sr, volta_fp_suite());
 	srunner_add_suite(sr, fermi_ops_suite());
+	srunner_add_suite(sr, video_suite());
 	srunner_add_suite(sr, volta_int_suite());
 	srunner_add_suite(sr, arena_suite());
 	srunner_run_all(sr, CK_NORMAL);
