@@ -80,6 +80,36 @@ static inline void prefetch_stride(emu_warp *w, const emu_insn *in, const uint8_
 	w->pf_last[k] = a;
 }
 
+/* A full warp's 32-bit access of 32 consecutive aligned words of one buffer (lane l at
+   a0 + 4l, a coalesced access): the host address of a0, or NULL for the other paths. One
+   compare per lane, one buffer search and one range test for the warp, and the caller
+   moves 128 bytes at once. */
+static uint8_t *contig_global(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	if (G != 0xffffffffu || in->width != 4 || in->wide || in->areg == EMU_NO_REG ||
+	    in->xreg != EMU_NO_REG || in->ascale)
+		return NULL;
+	static const uint32_t step[32] = {0,  4,  8,  12, 16, 20, 24, 28, 32, 36, 40,
+					  44, 48, 52, 56, 60, 64, 68, 72, 76, 80, 84,
+					  88, 92, 96, 100, 104, 108, 112, 116, 120, 124};
+	const uint32_t *ar = w->r[in->areg];
+	uint32_t a = ar[0], diff = 0;
+	for (int l = 0; l < 32; l++) /* a vector compare with the lanes' offsets */
+		diff |= ar[l] ^ (a + step[l]);
+	uint64_t a0 = (uint32_t)(a + (uint32_t)in->off);
+	if (diff || (a0 & 3) || a0 + 128 > 0x100000000ull) /* lane addresses wrap mod 2^32 */
+		return NULL;
+	for (int i = 0; i < x->gmem.n; i++) {
+		const emu_buffer *b = &x->gmem.bufs[i];
+		if (a0 >= b->addr && a0 - b->addr + 128 <= b->size) {
+			uint8_t *p = b->data + (a0 - b->addr);
+			prefetch_stride(w, in, p);
+			return p;
+		}
+	}
+	return NULL;
+}
+
 static bool fast_global(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint8_t **ptr)
 {
 	if (in->wide || in->areg == EMU_NO_REG || in->xreg != EMU_NO_REG || in->ascale || G == 0)
@@ -135,7 +165,11 @@ static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint3
 	if (!G) /* predicated off in every lane: nothing to load, nothing to check */
 		return true;
 	unsigned size = in->width;
-	uint8_t *ptr[32];
+	uint8_t *ptr[32], *p;
+	if (sp == EMU_SP_GLOBAL && (p = contig_global(x, w, in, G))) {
+		memcpy(w->r[in->d], p, 128);
+		return true;
+	}
 	if (sp == EMU_SP_GLOBAL && size == 4 && fast_global(x, w, in, G, ptr)) {
 		uint32_t *d = w->r[in->d];
 		if (G == 0xffffffffu)
@@ -195,7 +229,11 @@ static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint
 	if (!G)
 		return true;
 	unsigned size = in->width;
-	uint8_t *ptr[32];
+	uint8_t *ptr[32], *p;
+	if (sp == EMU_SP_GLOBAL && in->d != EMU_NO_REG && (p = contig_global(x, w, in, G))) {
+		memcpy(p, w->r[in->d], 128);
+		return true;
+	}
 	if (sp == EMU_SP_GLOBAL && size == 4 && in->d != EMU_NO_REG && fast_global(x, w, in, G, ptr)) {
 		const uint32_t *v = w->r[in->d];
 		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
