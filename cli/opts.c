@@ -44,10 +44,11 @@
 
 const char cli_usage_text[] =
 	"usage: simtemu COMMAND [options] FILE\n"
-	"FILE: a SASS listing of Tesla (sm_10-13), Fermi (sm_20/21), Kepler (sm_30-37) or\n"
-	"      Maxwell/Pascal (sm_50-62): cuobjdump -sass, a whole cuobjdump output (-elf\n"
-	"      sections too), or hand-written; PTXPlus of Tesla or Fermi (simtemu's or\n"
-	"      GPGPU-Sim's); PTX (compiled with the toolkit's ptxas); - reads stdin\n"
+	"FILE: a SASS listing of Tesla (sm_10-13), Fermi (sm_20/21), Kepler (sm_30-37),\n"
+	"      Maxwell/Pascal (sm_50-62) or Volta to Hopper (sm_70-90): cuobjdump -sass or\n"
+	"      nvdisasm text, a whole cuobjdump output (-elf sections too), or hand-written;\n"
+	"      PTXPlus of Tesla or Fermi (simtemu's or GPGPU-Sim's); PTX (compiled with the\n"
+	"      toolkit's ptxas); - reads stdin\n"
 	"\n"
 	"commands:\n"
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"
