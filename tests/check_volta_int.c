@@ -548,6 +548,74 @@ START_TEST(errors_are_located)
 }
 END_TEST
 
+/* LOP3.LUT with every table: with a = 0xf0f0f0f0, b = 0xcccccccc, c = 0xaaaaaaaa each byte of
+   the result is the table itself (bit i of a byte is the table's entry for a = i & 4,
+   b = i & 2, c = i & 1, which is how the table is defined): lut * 0x01010101. Table k goes
+   to out[32k + tid]. The common tables have bodies of their own, the others the general
+   one. */
+START_TEST(lop3_every_table)
+{
+	size_t cap = 256 * 96 + 512, len = 0;
+	char *src = xmalloc(cap);
+	len += (size_t)snprintf(src + len, cap - len,
+				".target sm_70\n.block 32\n.buffer out u32 8192\n.param u64 out\nS2R R29, SR_TID.X;\n"
+				"IMAD.WIDE.U32 R30, R29, 0x4, c[0x0][0x160];\n"
+				"MOV R2, 0xf0f0f0f0;\nMOV R3, 0xcccccccc;\nMOV R4, 0xaaaaaaaa;\n");
+	for (int k = 0; k < 256; k++)
+		len += (size_t)snprintf(src + len, cap - len, "LOP3.LUT R5, R2, R3, R4, 0x%x, !PT;\nSTG.E [R30.64+0x%x], R5;\n",
+					k, 0x80 * k);
+	snprintf(src + len, cap - len, "EXIT;\n");
+	th_run r = run("lop3_tables", src);
+	free(src);
+	for (int k = 0; k < 256; k++)
+		for (int t = 0; t < 32; t += 31)
+			ck_assert_msg(out(&r, t, k) == (uint32_t)k * 0x01010101u, "table 0x%x lane %d: got 0x%x", k, t,
+				      out(&r, t, k));
+	th_free(&r);
+}
+END_TEST
+
+/* SHF with an immediate amount (one amount for the warp) in every direction, word, width
+   and amount class: {c:a} = {0x01234567:0x89abcdef}; the amount is clamped to the width
+   (32 or 64), or taken mod the width with .W; left: {c:a} << s, right: logical >> s; the
+   low word, or the high one with .HI. want() is that definition on a 64-bit value. */
+static uint32_t shf_want(int left, int hi, int wide, int wrap, uint32_t s)
+{
+	uint64_t v = (uint64_t)0x01234567u << 32 | 0x89abcdefu;
+	uint32_t width = wide ? 64 : 32;
+	s = wrap ? s & (width - 1) : (s < width ? s : width);
+	uint64_t q = s >= 64 ? 0 : left ? v << s : v >> s;
+	return hi ? (uint32_t)(q >> 32) : (uint32_t)q;
+}
+
+START_TEST(shf_every_form)
+{
+	static const uint32_t amounts[] = {0, 1, 4, 31, 32, 33, 40, 63, 64, 100};
+	enum { NA = sizeof amounts / sizeof amounts[0] };
+	size_t cap = 16 * NA * 96 + 512, len = 0;
+	char *src = xmalloc(cap);
+	len += (size_t)snprintf(src + len, cap - len,
+				".target sm_70\n.block 32\n.buffer out u32 8192\n.param u64 out\nS2R R29, SR_TID.X;\n"
+				"IMAD.WIDE.U32 R30, R29, 0x4, c[0x0][0x160];\nMOV R2, 0x89abcdef;\nMOV R3, 0x1234567;\n");
+	int k = 0;
+	for (int f = 0; f < 16; f++)
+		for (int i = 0; i < NA; i++, k++)
+			len += (size_t)snprintf(src + len, cap - len, "SHF.%s%s.%s%s R5, R2, 0x%x, R3;\nSTG.E [R30.64+0x%x], R5;\n",
+						f & 1 ? "L" : "R", f & 8 ? ".W" : "", f & 4 ? "U64" : "U32",
+						f & 2 ? ".HI" : "", amounts[i], 0x80 * k);
+	snprintf(src + len, cap - len, "EXIT;\n");
+	th_run r = run("shf_forms", src);
+	free(src);
+	k = 0;
+	for (int f = 0; f < 16; f++)
+		for (int i = 0; i < NA; i++, k++)
+			ck_assert_msg(out(&r, 5, k) == shf_want(f & 1, f & 2, f & 4, f & 8, amounts[i]),
+				      "SHF form %d by %u: got 0x%x, want 0x%x", f, amounts[i], out(&r, 5, k),
+				      shf_want(f & 1, f & 2, f & 4, f & 8, amounts[i]));
+	th_free(&r);
+}
+END_TEST
+
 Suite *volta_int_suite(void)
 {
 	Suite *s = suite_create("volta_int");
@@ -555,6 +623,8 @@ Suite *volta_int_suite(void)
 	tcase_add_test(t, imad_forms);
 	tcase_add_test(t, iadd3_carries);
 	tcase_add_test(t, logic_and_shifts);
+	tcase_add_test(t, lop3_every_table);
+	tcase_add_test(t, shf_every_form);
 	tcase_add_test(t, bit_operations);
 	tcase_add_test(t, isetp_forms);
 	tcase_add_test(t, special_registers_and_moves);
