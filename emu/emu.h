@@ -125,12 +125,24 @@ struct emu_cta {
 	uint8_t *smem;
 	uint32_t *slock;          /* LDSLK / STSCUL: per shared word, the holder (warp * 32 + lane
 				     + 1) or 0 */
+	uint32_t smem_hw;         /* smem[0, smem_hw) and slock[0, slock_hw) may be non-zero: every
+				     access notes its end (emu_smem_note), so that the next CTA
+				     clears what was touched, not the whole window */
+	uint32_t slock_hw;
 	uint8_t *lmem;            /* per thread: local_bytes each */
 	uint64_t steps0;          /* the context's steps when it started: x->steps - steps0 warp
 				     instructions issued (the clock) */
 	int nwarps;
 	emu_warp *warps;
 };
+
+/* An access of shared bytes [0, end) of c: the next CTA's start clears them. */
+static inline void emu_smem_note(emu_cta *c, uint64_t end)
+{
+	if (end > c->smem_hw)
+		c->smem_hw = (uint32_t)end;
+}
+
 
 /* What the workers of a launch share: the next CTA to run, the step budget left, a stop
    flag (set by the first trap). */

@@ -170,7 +170,7 @@ static emu_status run_open(emu_run *r, emu_ctx *x)
 		r->over = true;
 		return EMU_TRAP;
 	}
-	c->smem = malloc(x->shared_bytes ? x->shared_bytes : 1);
+	c->smem = calloc(x->shared_bytes ? x->shared_bytes : 1, 1); /* then cleared as far as used */
 	c->slock = calloc(x->shared_bytes / 4 + 1, sizeof *c->slock);
 	c->lmem = malloc((size_t)x->local_bytes * nthreads + 1);
 	if (!r->regs || !r->stacks || !c->warps || !c->smem || !c->slock || !c->lmem) {
@@ -213,8 +213,9 @@ static bool cta_begin(emu_run *r, emu_status *st)
 	c->linear = (int)lin;
 	c->steps0 = x->steps;
 	memset(r->regs, 0, sizeof *r->regs * r->rows * (size_t)c->nwarps);
-	memset(c->smem, 0, x->shared_bytes);
-	memset(c->slock, 0, (x->shared_bytes / 4 + 1) * sizeof *c->slock);
+	memset(c->smem, 0, c->smem_hw); /* what the CTAs before touched (emu_smem_note) */
+	memset(c->slock, 0, c->slock_hw * sizeof *c->slock);
+	c->smem_hw = c->slock_hw = 0;
 	if (r->uses_local) /* only LDL/STL reach local memory */
 		memset(c->lmem, 0, (size_t)x->local_bytes * nthreads);
 	x->cur_cta = c;

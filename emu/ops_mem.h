@@ -43,8 +43,10 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 		p = emu_gmem_ptr(&x->gmem, a, size);
 		break;
 	case EMU_SP_SHARED:
-		if (a + size <= x->shared_bytes)
+		if (a + size <= x->shared_bytes) {
 			p = x->cur_cta->smem + a;
+			emu_smem_note(x->cur_cta, a + size);
+		}
 		break;
 	case EMU_SP_LOCAL:
 		if (a + size <= x->local_bytes)
@@ -247,6 +249,14 @@ static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint
 		return true;
 	}
 	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
+	if (fast) { /* the bytes the next CTA clears (emu_smem_note): up to the highest lane's */
+		uint64_t hi = 0;
+		for (int l = 0; l < 32; l++) {
+			uint64_t o = (uint64_t)(ptr[l] - x->cur_cta->smem);
+			hi = o > hi ? o : hi;
+		}
+		emu_smem_note(x->cur_cta, hi + size);
+	}
 	if (fast && size == 4 && in->d != EMU_NO_REG) {
 		const uint32_t *v = w->r[in->d];
 		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
@@ -329,7 +339,9 @@ static bool h_slock(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		uint8_t *q = mem_addr(x, w, in, EMU_SP_SHARED, l, 4);
 		if (!q)
 			return false;
-		uint32_t *owner = &x->cur_cta->slock[(q - x->cur_cta->smem) / 4];
+		uint32_t k = (uint32_t)((q - x->cur_cta->smem) / 4), *owner = &x->cur_cta->slock[k];
+		if (k + 1 > x->cur_cta->slock_hw)
+			x->cur_cta->slock_hw = k + 1;
 		uint32_t me = (uint32_t)(w->id * 32 + l + 1);
 		if (lock) {
 			memcpy(&w->r[in->d][l], q, 4);

@@ -136,6 +136,7 @@ static int t_post(const emu_ctx *x, emu_warp *w, uint32_t pc, uint32_t A, uint32
 			if (a < 0)
 				return shared_fault(w, in->areg, (uint32_t)in->off, in->width, l, f);
 			memcpy(x->cur_cta->smem + a, &res[l], in->width);
+			emu_smem_note(x->cur_cta, (uint64_t)a + in->width);
 		}
 	}
 	if (e->end) /* the end flag: the lanes that ran it are done */
@@ -160,6 +161,7 @@ static bool t_cta_init(emu_ctx *x, emu_cta *c)
 		return false;
 	}
 	uint8_t *h = c->smem;
+	emu_smem_note(c, 0x10 + (uint64_t)x->param_bytes);
 	for (int i = 0; i < 3; i++)
 		put16(h + 2 + 2 * i, x->block[i]);
 	put16(h + 0x8, x->grid[0]);

@@ -305,6 +305,30 @@ START_TEST(atomics_in_lane_order)
 }
 END_TEST
 
+/* Every CTA starts with its shared memory zeroed, whatever the CTAs before it wrote (the
+   launch clears only what they touched): each of 4 CTAs (one worker, in order) reads words
+   0-31 (a warp access), word 40 (one lane) and the 8-byte pair at 0x100 before writing
+   them; every read is 0. */
+START_TEST(shared_memory_starts_zeroed)
+{
+	th_run r;
+	int rc = th_run_text(&r, "smem_zero",
+			     ".grid 4\n.block 32\n.buffer out u32 512\n.param u32 out\n"
+			     "S2R R0, SR_Tid_X;\nS2R R1, SR_CTAid_X;\nSHL R2, R0, 0x2;\n"
+			     "ISCADD R3, R1, R0, 0x5;\nISCADD R30, R3, c [0x0] [0x20], 0x4;\n"
+			     "LDS R4, [R2];\nLDS R5, [0xa0];\nLDS.64 R6, [0x100];\n"
+			     "ST [R30], R4;\nST [R30+0x4], R5;\nST [R30+0x8], R6;\nST [R30+0xc], R7;\n"
+			     "BAR.SYNC 0x0;\nIADD R8, R1, 0x55;\nSTS [R2], R8;\n"
+			     "ISETP.EQ.AND P0, pt, R0, 0x3, pt;\n@P0 STS [0xa0], R8;\n"
+			     "MOV R9, R8;\n@P0 STS.64 [0x100], R8;\nEXIT;\n");
+	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
+	for (int i = 0; i < 512; i++)
+		ck_assert_msg(th_word(&r, "out", i) == 0, "CTA %d thread %d word %d: got 0x%x", i / 128, i / 4 % 32,
+			      i % 4, th_word(&r, "out", i));
+	th_free(&r);
+}
+END_TEST
+
 START_TEST(partial_warp_and_warp_size)
 {
 	th_run r;
@@ -332,6 +356,7 @@ Suite *exec_suite(void)
 	tcase_add_loop_test(tr, run_time_traps, 0, (int)(sizeof traps / sizeof traps[0]));
 	tcase_add_test(tr, barrier_popc_counts_cta);
 	tcase_add_test(tr, partial_warp_and_warp_size);
+	tcase_add_test(tr, shared_memory_starts_zeroed);
 	tcase_add_test(tr, atomics_in_lane_order);
 	suite_add_tcase(s, tr);
 	return s;
