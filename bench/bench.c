@@ -63,6 +63,8 @@ static void alu_loop(nat_io *io, void *out, int n)
    at c[0x0][0x160], the pointer 64-bit): the same computation */
 static void native_alu(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 4)); }
 static void native_alu70(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 0x160 - 0x20 + 8)); }
+/* alu52.sass (sm_52: at c[0x0][0x140], the pointer 64-bit) */
+static void native_alu52(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 0x140 - 0x20 + 8)); }
 
 static void native_stream(nat_io *io, void *out)
 {
@@ -124,6 +126,7 @@ typedef struct {
 
 static const bench_case cases[] = {
 	{"alu", "alu.sass", "out", native_alu, 1e-2, "ALU-bound, full warps"},
+	{"alu52", "alu52.sass", "out", native_alu52, 1e-2, "ALU-bound, full warps, sm_52 (ptxas's unrolled XMAD code)"},
 	{"alu70", "alu70.sass", "out", native_alu70, 1e-2, "ALU-bound, full warps, sm_70 (convergence barriers)"},
 	{"stream", "stream.sass", "y", native_stream, 1e-6, "memory-bound (SAXPY)"},
 	{"divergent", "divergent.sass", "steps", native_divergent, 0, "divergent loops and if/else"},

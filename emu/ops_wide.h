@@ -12,6 +12,18 @@ static inline void cc_lane(uint64_t sum, int l, uint32_t *cy, uint32_t *sg, uint
 }
 
 /* XMAD: a 16 x 16-bit product (halves and signs chosen at assembly) plus an addend. */
+/* One lane of XMAD without flags, every choice a mask or a shift (see h_xmad). */
+static inline __attribute__((always_inline)) uint32_t xmad_lane(uint32_t a, uint32_t b, uint32_t c, unsigned ash,
+								 unsigned bsh, uint32_t ma, uint32_t mb, unsigned psl,
+								 unsigned csh, uint32_t cmask, uint32_t mcb, uint32_t mlo)
+{
+	uint32_t ta = a >> ash << 16, tb = b >> bsh << 16;
+	uint32_t av = (ma & (uint32_t)((int32_t)ta >> 16)) | (~ma & ta >> 16);
+	uint32_t bv = (mb & (uint32_t)((int32_t)tb >> 16)) | (~mb & tb >> 16);
+	uint32_t r = ((av * bv) << psl) + ((c >> csh) & cmask) + ((b << 16) & mcb);
+	return (r & mlo) | ((b << 16) & ~mlo);
+}
+
 static void h_xmad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32], cy = 0, sg = 0, zr = 0;
@@ -20,6 +32,18 @@ static void h_xmad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
 	unsigned f = in->sub;
+	if (!in->cc_out && !in->x_in) {
+		/* no carry in or out: the flags decided once, each step a mask or a shift, so that
+		   the lane loop is a few vector operations (a 16-bit half of a and b, extended by
+		   their signs; the product shifted by .PSL; c's half; .CBCC; .MRG) */
+		const unsigned ash = f & EMU_XMAD_AH ? 16 : 0, bsh = f & EMU_XMAD_BH ? 16 : 0;
+		const uint32_t ma = in->sign & 1 ? ~0u : 0, mb = in->sign & 2 ? ~0u : 0;
+		const unsigned psl = f & EMU_XMAD_PSL ? 16 : 0, csh = f & EMU_XMAD_CHI ? 16 : 0;
+		const uint32_t cmask = f & (EMU_XMAD_CHI | EMU_XMAD_CLO) ? 0xffffu : ~0u;
+		const uint32_t mcb = f & EMU_XMAD_CBCC ? ~0u : 0, mlo = f & EMU_XMAD_MRG ? 0xffffu : ~0u;
+		LANE_WRITE(d, xmad_lane(a[l], b[l], c[l], ash, bsh, ma, mb, psl, csh, cmask, mcb, mlo));
+		return;
+	}
 	LANE_LOOP {
 		uint32_t av = f & EMU_XMAD_AH ? a[l] >> 16 : a[l] & 0xffffu;
 		uint32_t bv = f & EMU_XMAD_BH ? b[l] >> 16 : b[l] & 0xffffu;
