@@ -104,52 +104,13 @@ static inline uint32_t lut3(unsigned lut, uint32_t a, uint32_t b, uint32_t c)
 static void h_vlop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32], r[32];
-	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-	uint32_t *d = w->r[in->d];
-	if (in->d2 == EMU_PT_SINK) /* the tables ptxas uses most, each one vector operation */
-		switch (in->sub & 0xffu) {
-		case 0x3c: LANE_WRITE(d, a[l] ^ b[l]); return;
-		case 0x5a: LANE_WRITE(d, a[l] ^ c[l]); return;
-		case 0x66: LANE_WRITE(d, b[l] ^ c[l]); return;
-		case 0x96: LANE_WRITE(d, a[l] ^ b[l] ^ c[l]); return;
-		case 0xc0: LANE_WRITE(d, a[l] & b[l]); return;
-		case 0xa0: LANE_WRITE(d, a[l] & c[l]); return;
-		case 0x88: LANE_WRITE(d, b[l] & c[l]); return;
-		case 0x80: LANE_WRITE(d, a[l] & b[l] & c[l]); return;
-		case 0xfc: LANE_WRITE(d, a[l] | b[l]); return;
-		case 0xfa: LANE_WRITE(d, a[l] | c[l]); return;
-		case 0xee: LANE_WRITE(d, b[l] | c[l]); return;
-		case 0xfe: LANE_WRITE(d, a[l] | b[l] | c[l]); return;
-		case 0xf8: LANE_WRITE(d, a[l] | (b[l] & c[l])); return;
-		case 0xe8: LANE_WRITE(d, (a[l] & b[l]) | (c[l] & (a[l] | b[l]))); return;
-		case 0xca: LANE_WRITE(d, (a[l] & b[l]) | (~a[l] & c[l])); return;
-		case 0x30: LANE_WRITE(d, a[l] & ~b[l]); return;
-		case 0x0c: LANE_WRITE(d, ~a[l] & b[l]); return;
-		case 0x0f: LANE_WRITE(d, ~a[l]); return;
-		case 0x33: LANE_WRITE(d, ~b[l]); return;
-		case 0xf0: LANE_WRITE(d, a[l]); return;
-		case 0xcc: LANE_WRITE(d, b[l]); return;
-		case 0xaa: LANE_WRITE(d, c[l]); return;
-		default: break;
-		}
-	unsigned t = in->sub & 0xffu; /* bit i: a = i & 4, b = i & 2, c = i & 1 */
-	t ^= (t << 1) & 0xaau;
-	t ^= (t << 2) & 0xccu;
-	t ^= (t << 4) & 0xf0u;
-#define ANF_(i) (0u - (t >> (i) & 1u))
-	const uint32_t k0 = ANF_(0), kc = ANF_(1), kb = ANF_(2), kbc = ANF_(3), ka = ANF_(4), kac = ANF_(5);
-	const uint32_t kab = ANF_(6), kabc = ANF_(7);
-#undef ANF_
-	for (int l = 0; l < 32; l++) {
-		uint32_t ab = a[l] & b[l];
-		r[l] = k0 ^ (a[l] & ka) ^ (b[l] & kb) ^ (c[l] & kc) ^ (ab & kab) ^ (a[l] & c[l] & kac) ^
-		       (b[l] & c[l] & kbc) ^ (ab & c[l] & kabc);
-	}
-	LANE_WRITE(d, r[l]);
-	if (in->d2 != EMU_PT_SINK) {
+	bool pred = in->d2 != EMU_PT_SINK;
+	lop3_lanes(x, G, w->r[in->d], a, b, c, in->sub & 0xffu, pred ? r : NULL);
+	if (pred) {
 		uint32_t p = 0;
+		int n = w->nlanes;
 		LANE_LOOP p |= (uint32_t)(r[l] != 0) << l;
 		pred_write(w, in->d2, p, G);
 	}
@@ -177,25 +138,7 @@ static void h_vshf(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	uint32_t width = in->wide ? 64 : 32;
 	if (in->s[1].vec && !(in->sign && !in->sub)) { /* one amount for the warp, no 64-bit >> */
 		uint32_t s = in->sub2 ? b[0] & (width - 1) : (b[0] < width ? b[0] : width);
-		/* the word of {c:a} shifted by s, in 32-bit operations: left, low word (a << s);
-		   left, high ((c << s) | (a >> (32 - s))); right, low ((a >> s) | (c << (32 - s)));
-		   right, high (c >> s); from 32 on, the other word moved by s - 32 */
-		if (s == 0)
-			LANE_WRITE(d, in->sub3 ? c[l] : a[l]);
-		else if (s < 32 && in->sub && in->sub3)
-			LANE_WRITE(d, (c[l] << s) | (a[l] >> (32 - s)));
-		else if (s < 32 && in->sub)
-			LANE_WRITE(d, a[l] << s);
-		else if (s < 32 && in->sub3)
-			LANE_WRITE(d, c[l] >> s);
-		else if (s < 32)
-			LANE_WRITE(d, (a[l] >> s) | (c[l] << (32 - s)));
-		else if (s < 64 && in->sub && in->sub3)
-			LANE_WRITE(d, a[l] << (s - 32));
-		else if (s < 64 && !in->sub && !in->sub3)
-			LANE_WRITE(d, c[l] >> (s - 32));
-		else /* 32 to 63, left low or right high, and 64 on: every bit shifted past the word */
-			LANE_WRITE(d, 0);
+		shf_word_lanes(x, G, d, a, c, s, in->sub, in->sub3);
 		return;
 	}
 	LANE_LOOP {

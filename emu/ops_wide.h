@@ -85,6 +85,14 @@ static void h_iadd3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	const uint32_t *a = vraw(x, w, &in->s[0], ta), *b = vraw(x, w, &in->s[1], tb);
 	const uint32_t *c = vraw(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
+	if (!in->sub && !in->x_in && !in->cc_out) {
+		/* no shift, carry or flags: the sum mod 2^32, -v as ~v + 1 and ~v as ~v */
+		uint32_t xa = in->s[0].neg || in->s[0].inv ? ~0u : 0, xb = in->s[1].neg || in->s[1].inv ? ~0u : 0;
+		uint32_t xc = in->s[2].neg || in->s[2].inv ? ~0u : 0;
+		uint32_t plus = (uint32_t)in->s[0].neg + in->s[1].neg + in->s[2].neg;
+		LANE_WRITE(d, (a[l] ^ xa) + (b[l] ^ xb) + (c[l] ^ xc) + plus);
+		return;
+	}
 	LANE_LOOP {
 		uint64_t ab = (uint64_t)signed_src(&in->s[0], a[l]) + signed_src(&in->s[1], b[l]);
 		if (in->sub == 1) /* .RS: the partial sum's bits from 16 up, its carry included */
@@ -99,6 +107,86 @@ static void h_iadd3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 		set_cc(w, G, cy, 0, sg, zr);
 }
 
+/* LOP3's table on lane vectors into d (the lanes of G): one vector operation for the tables
+   ptxas uses most, else the table's algebraic normal form (an XOR of AND-monomials whose
+   coefficients come from the truth table by the Moebius transform): the same bits as
+   bit i of the result = bit (a_i * 4 + b_i * 2 + c_i) of the table, one branch-free
+   expression that vectorises whatever the table. r: also the full result of every lane
+   (for a predicate result), or NULL. Kepler's, Maxwell's and Volta's LOP3 share it. */
+static inline void lop3_lanes(const emu_ctx *x, uint32_t G, uint32_t *d, const uint32_t *a, const uint32_t *b,
+			      const uint32_t *c, unsigned lut, uint32_t *r)
+{
+	int n = 32;
+	if (!r)
+		switch (lut) {
+		case 0x3c: LANE_WRITE(d, a[l] ^ b[l]); return;
+		case 0x5a: LANE_WRITE(d, a[l] ^ c[l]); return;
+		case 0x66: LANE_WRITE(d, b[l] ^ c[l]); return;
+		case 0x96: LANE_WRITE(d, a[l] ^ b[l] ^ c[l]); return;
+		case 0xc0: LANE_WRITE(d, a[l] & b[l]); return;
+		case 0xa0: LANE_WRITE(d, a[l] & c[l]); return;
+		case 0x88: LANE_WRITE(d, b[l] & c[l]); return;
+		case 0x80: LANE_WRITE(d, a[l] & b[l] & c[l]); return;
+		case 0xfc: LANE_WRITE(d, a[l] | b[l]); return;
+		case 0xfa: LANE_WRITE(d, a[l] | c[l]); return;
+		case 0xee: LANE_WRITE(d, b[l] | c[l]); return;
+		case 0xfe: LANE_WRITE(d, a[l] | b[l] | c[l]); return;
+		case 0xf8: LANE_WRITE(d, a[l] | (b[l] & c[l])); return;
+		case 0xe8: LANE_WRITE(d, (a[l] & b[l]) | (c[l] & (a[l] | b[l]))); return;
+		case 0xca: LANE_WRITE(d, (a[l] & b[l]) | (~a[l] & c[l])); return;
+		case 0x30: LANE_WRITE(d, a[l] & ~b[l]); return;
+		case 0x0c: LANE_WRITE(d, ~a[l] & b[l]); return;
+		case 0x0f: LANE_WRITE(d, ~a[l]); return;
+		case 0x33: LANE_WRITE(d, ~b[l]); return;
+		case 0xf0: LANE_WRITE(d, a[l]); return;
+		case 0xcc: LANE_WRITE(d, b[l]); return;
+		case 0xaa: LANE_WRITE(d, c[l]); return;
+		default: break;
+		}
+	uint32_t rr[32], *out = r ? r : rr;
+	unsigned t = lut & 0xffu; /* bit i: a = i & 4, b = i & 2, c = i & 1 */
+	t ^= (t << 1) & 0xaau;
+	t ^= (t << 2) & 0xccu;
+	t ^= (t << 4) & 0xf0u;
+#define ANF_(i) (0u - (t >> (i) & 1u))
+	const uint32_t k0 = ANF_(0), kc = ANF_(1), kb = ANF_(2), kbc = ANF_(3), ka = ANF_(4), kac = ANF_(5);
+	const uint32_t kab = ANF_(6), kabc = ANF_(7);
+#undef ANF_
+	for (int l = 0; l < 32; l++) {
+		uint32_t ab = a[l] & b[l];
+		out[l] = k0 ^ (a[l] & ka) ^ (b[l] & kb) ^ (c[l] & kc) ^ (ab & kab) ^ (a[l] & c[l] & kac) ^
+			 (b[l] & c[l] & kbc) ^ (ab & c[l] & kabc);
+	}
+	LANE_WRITE(d, out[l]);
+}
+
+/* A word of {c:a} shifted by one amount s for the warp (s already clamped or wrapped; a
+   logical shift), in 32-bit operations: left, low word (a << s); left, high
+   ((c << s) | (a >> (32 - s))); right, low ((a >> s) | (c << (32 - s))); right, high
+   (c >> s); from 32 on, the other word moved by s - 32; from 64 on, 0. Maxwell's and
+   Volta's SHF share it. */
+static inline void shf_word_lanes(const emu_ctx *x, uint32_t G, uint32_t *d, const uint32_t *a, const uint32_t *c,
+				  uint32_t s, bool left, bool hi)
+{
+	int n = 32;
+	if (s == 0)
+		LANE_WRITE(d, hi ? c[l] : a[l]);
+	else if (s < 32 && left && hi)
+		LANE_WRITE(d, (c[l] << s) | (a[l] >> (32 - s)));
+	else if (s < 32 && left)
+		LANE_WRITE(d, a[l] << s);
+	else if (s < 32 && hi)
+		LANE_WRITE(d, c[l] >> s);
+	else if (s < 32)
+		LANE_WRITE(d, (a[l] >> s) | (c[l] << (32 - s)));
+	else if (s < 64 && left && hi)
+		LANE_WRITE(d, a[l] << (s - 32));
+	else if (s < 64 && !left && !hi)
+		LANE_WRITE(d, c[l] >> (s - 32));
+	else /* 32 to 63, left low or right high, and 64 on: every bit shifted past the word */
+		LANE_WRITE(d, 0);
+}
+
 /* LOP3.LUT: bit i of the result is bit (a_i * 4 + b_i * 2 + c_i) of the table. */
 static void h_lop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
@@ -107,18 +195,12 @@ static void h_lop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
-	unsigned lut = in->sub;
-	uint32_t p = 0;
-	LANE_LOOP {
-		uint32_t r = 0;
-		for (int i = 0; i < 8; i++)
-			if (lut >> i & 1)
-				r |= (i & 4 ? a[l] : ~a[l]) & (i & 2 ? b[l] : ~b[l]) & (i & 1 ? c[l] : ~c[l]);
-		p |= (uint32_t)(in->sub3 == 1 ? r != 0 : r == 0) << l;
-		WR(d, l, r);
-	}
-	if (in->sub3) /* .NZ / .Z: the predicate result */
+	uint32_t r[32], p = 0;
+	lop3_lanes(x, G, d, a, b, c, in->sub & 0xffu, in->sub3 ? r : NULL);
+	if (in->sub3) { /* .NZ / .Z: the predicate result */
+		LANE_LOOP p |= (uint32_t)(in->sub3 == 1 ? r[l] != 0 : r[l] == 0) << l;
 		pred_write(w, in->d2, p, G);
+	}
 }
 
 /* SHF: the 64-bit value {c:a} shifted by b (.W: b mod the width; else clamped to it);
@@ -131,6 +213,11 @@ static void h_shf(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
 	uint32_t width = in->wide ? 64 : 32;
+	if (in->s[1].vec && !(in->sign && !in->sub)) { /* one amount for the warp, logical */
+		uint32_t s = in->sub2 ? b[0] & (width - 1) : (b[0] < width ? b[0] : width);
+		shf_word_lanes(x, G, d, a, c, s, in->sub, in->sub || in->sub3);
+		return;
+	}
 	LANE_LOOP {
 		uint64_t v = (uint64_t)c[l] << 32 | a[l];
 		uint32_t s = in->sub2 ? b[l] & (width - 1) : (b[l] < width ? b[l] : width);
@@ -153,6 +240,11 @@ static void h_lea(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
+	if (!in->sub2 && !in->x_in && !in->cc_out && in->sub < 32) { /* the plain (a << s) + b */
+		const unsigned sh = in->sub;
+		LANE_WRITE(d, (a[l] << sh) + b[l]);
+		return;
+	}
 	LANE_LOOP {
 		uint32_t sh = in->sub2 ? (uint32_t)((((uint64_t)c[l] << 32 | a[l]) << in->sub) >> 32) : a[l] << in->sub;
 		uint64_t sum = (uint64_t)sh + b[l] + (in->x_in ? (w->cc_c >> l & 1) : 0);

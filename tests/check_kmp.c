@@ -5,6 +5,7 @@
    isa/sm50.def); the arithmetic is in the comment above each case. Nothing here was
    recorded from a run of simtemu. */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -481,6 +482,31 @@ static const kmp_case disagree[] = {
 
 };
 
+/* LOP3.LUT on sm_52 with every table: with a = 0xf0f0f0f0, b = 0xcccccccc, c = 0xaaaaaaaa
+   each byte of the result is the table (bit i: the entry for a = i & 4, b = i & 2, c = i & 1,
+   the table's definition): lut * 0x01010101; table k to out[k]. */
+START_TEST(lop3_every_table)
+{
+	size_t cap = 256 * 80 + 400, len = 0;
+	char *src = malloc(cap);
+	ck_assert_ptr_nonnull(src);
+	len += (size_t)snprintf(src + len, cap - len, "%s",
+				ONE52("256") "MOV32I R0, 0xf0f0f0f0;\nMOV32I R1, 0xcccccccc;\nMOV32I R2, 0xaaaaaaaa;\n");
+	for (int k = 0; k < 256; k++)
+		len += (size_t)snprintf(src + len, cap - len, "LOP3.LUT R4, R0, R1, R2, 0x%x;\nST.E [R20+0x%x], R4;\n", k,
+					4 * k);
+	snprintf(src + len, cap - len, "EXIT;\n");
+	th_run r;
+	int rc = th_run_text(&r, "lop3_tables52", src);
+	free(src);
+	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
+	for (int k = 0; k < 256; k++)
+		ck_assert_msg(th_word(&r, "out", k) == (uint32_t)k * 0x01010101u, "table 0x%x: got 0x%x", k,
+			      th_word(&r, "out", k));
+	th_free(&r);
+}
+END_TEST
+
 START_TEST(by_hand)
 {
 	th_run r;
@@ -506,6 +532,7 @@ Suite *kmp_suite(void)
 	tcase_add_loop_test(t, by_hand, 0, (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_loop_test(t, sync_counts, 0, (int)(sizeof sync_cases / sizeof sync_cases[0]));
 	tcase_add_test(t, control_words);
+	tcase_add_test(t, lop3_every_table);
 	suite_add_tcase(s, t);
 	TCase *d = tcase_create("kmp-disagree");
 	tcase_add_loop_test(d, disagreements, 0, (int)(sizeof disagree / sizeof disagree[0]));
