@@ -132,8 +132,12 @@ check "per-cta -j 2" 0 "$SIMTEMU" stats --per-cta -j 2 --counts csv examples/red
 contains "per-cta csv" out '"(1,0,0)",146,4548,2878,32'
 # convert --to ptxplus: one PTXPlus line per instruction, for the examples and (when the
 # corpus is there) every sm_20 listing
-# (PTXPlus exists for sm_1x and sm_2x: a listing for a later target, e.g. bench/alu70.sass, is skipped)
-ptxplus_target() { case $(sed -n 's/^\.target  *//p' "$1") in sm_1* | sm_2* | "") return 0 ;; *) return 1 ;; esac; }
+# (PTXPlus exists for sm_1x and sm_2x: a listing for a later target, e.g. bench/alu70.sass or
+# bench/alu52.sass, is skipped)
+ptxplus_target() { # the .target directive, or cuobjdump's "code for sm_XX" line
+	t=$(sed -n 's/^\.target  *//p; s/^[[:space:]]*code for \(sm_[0-9]*\).*/\1/p' "$1" | head -n 1)
+	case $t in sm_1* | sm_2* | "") return 0 ;; *) return 1 ;; esac
+}
 for f in examples/*.sass bench/*.sass kernels/*.sass $(ls ../shared/corpus/sm_[12]*.sass 2>/dev/null); do
 	ptxplus_target "$f" || continue
 	n_sass=$("$SIMTEMU" asm "$f" 2>/dev/null | grep -c '^ *[0-9][0-9]*  /\*')
