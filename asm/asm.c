@@ -107,14 +107,38 @@ static const char *kind_name(char k)
 	return "operand";
 }
 
-/* Check operand count and kinds. A float slot ('f') accepts hex integers (20-bit
-   float fields); a target slot ('t') accepts an address. */
-bool asm_check_shape(asm_ctx *c)
+/* Answers by the parse tree's interned strings (the same mnemonic or modifier is the same
+   pointer): a million instructions ask the same few questions of the opcode table. */
+#define MEMO_N 1024
+typedef struct {
+	const char *mnem;
+	int nmods;          /* and the modifiers' pointers in asm_memo.mods */
+	char *text;
+} memo_mnem;
+typedef struct {
+	const char *shape;
+	uint8_t min, max;
+	uint16_t fits[AST_MAXOPS]; /* bit k: an operand of kind k fits slot i */
+} memo_shape;
+struct asm_memo {
+	struct { const void *key; int op, val; } e[MEMO_N];
+	memo_mnem m[MEMO_N];
+	const char *mods[MEMO_N][AST_MAXMODS];
+	memo_shape s[MEMO_N];      /* asm_check_shape's, by shape string */
+};
+
+static size_t memo_slot(const void *key, int op)
 {
-	const char *shape = c->desc->shape;
-	const ast_insn *ai = c->ai;
+	uint64_t h = ((uint64_t)(uintptr_t)key ^ (uint64_t)(op + 3) * 0x9e3779b97f4a7c15u) * 0xff51afd7ed558ccdu;
+	return (size_t)(h >> 40) & (MEMO_N - 1);
+}
+
+
+/* A shape string's slots: each kind set as written (a '?' after it taken off) and how
+   many operands it takes at least and at most. */
+static void shape_slots(const char *shape, char slots[AST_MAXOPS][12], int *pmin, int *pmax)
+{
 	int min = 0, max = 0;
-	char slots[AST_MAXOPS][12];
 	const char *p = shape;
 	while (*p && max < AST_MAXOPS) {
 		const char *e = strchr(p, ',');
@@ -131,6 +155,50 @@ bool asm_check_shape(asm_ctx *c)
 		max++;
 		p = e ? e + 1 : p + strlen(p);
 	}
+	*pmin = min;
+	*pmax = max;
+}
+
+/* Does an operand of kind letter k fit a slot's kind set? */
+static bool slot_fits(const char *set, char k)
+{
+	bool fits = strchr(set, k) != NULL;
+	if (!fits && k == 'i' && (strchr(set, 'f') || strchr(set, 't')))
+		fits = true;
+	return fits;
+}
+
+/* Check operand count and kinds. A float slot ('f') accepts hex integers (20-bit
+   float fields); a target slot ('t') accepts an address. */
+bool asm_check_shape(asm_ctx *c)
+{
+	const ast_insn *ai = c->ai;
+	if (c->memo) { /* a million instructions have a few shapes: each is read once */
+		memo_shape *m = &c->memo->s[memo_slot(c->desc->shape, -3)];
+		if (m->shape != c->desc->shape) {
+			char slots[AST_MAXOPS][12];
+			int min, max;
+			shape_slots(c->desc->shape, slots, &min, &max);
+			m->shape = c->desc->shape;
+			m->min = (uint8_t)min;
+			m->max = (uint8_t)max;
+			for (int i = 0; i < max; i++) {
+				m->fits[i] = 0;
+				for (int k = 0; k <= OPND_CCREG; k++)
+					if (slot_fits(slots[i], kind_letter(&(ast_opnd){.kind = (uint8_t)k})))
+						m->fits[i] |= (uint16_t)(1u << k);
+			}
+		}
+		bool ok = ai->nops >= m->min && ai->nops <= m->max;
+		for (int i = 0; ok && i < ai->nops; i++)
+			ok = ai->ops[i].kind <= OPND_CCREG && (m->fits[i] >> ai->ops[i].kind & 1);
+		if (ok)
+			return true;
+	}
+	/* the slow way, and its errors */
+	int min, max;
+	char slots[AST_MAXOPS][12];
+	shape_slots(c->desc->shape, slots, &min, &max);
 	if (ai->nops < min || ai->nops > max) {
 		char buf[64];
 		if (min == max)
@@ -143,14 +211,8 @@ bool asm_check_shape(asm_ctx *c)
 	}
 	bool ok = true;
 	for (int i = 0; i < ai->nops; i++) {
-		char k = kind_letter(&ai->ops[i]);
 		const char *set = slots[i];
-		bool fits = strchr(set, k) != NULL;
-		if (!fits && k == 'i' && (strchr(set, 'f') || strchr(set, 't')))
-			fits = true;
-		if (!fits && k == 'f' && strchr(set, 'i') && !strchr(set, 'f'))
-			fits = false;
-		if (!fits) {
+		if (!slot_fits(set, kind_letter(&ai->ops[i]))) {
 			char want[160] = "";
 			for (const char *q = set; *q; q++) {
 				if (q != set)
@@ -486,26 +548,6 @@ static void rel_labels(asm_ctx *c)
 			uint32_t x = asm_target_index(c, &t, c->addrs);
 			o->ival = x < (uint32_t)c->af->ninsns ? c->addrs[x] : c->af->ninsns ? c->addrs[c->af->ninsns - 1] + 16 : 0;
 		}
-}
-
-/* Answers by the parse tree's interned strings (the same mnemonic or modifier is the same
-   pointer): a million instructions ask the same few questions of the opcode table. */
-#define MEMO_N 1024
-typedef struct {
-	const char *mnem;
-	int nmods;          /* and the modifiers' pointers in asm_memo.mods */
-	char *text;
-} memo_mnem;
-struct asm_memo {
-	struct { const void *key; int op, val; } e[MEMO_N];
-	memo_mnem m[MEMO_N];
-	const char *mods[MEMO_N][AST_MAXMODS];
-};
-
-static size_t memo_slot(const void *key, int op)
-{
-	uint64_t h = ((uint64_t)(uintptr_t)key ^ (uint64_t)(op + 3) * 0x9e3779b97f4a7c15u) * 0xff51afd7ed558ccdu;
-	return (size_t)(h >> 40) & (MEMO_N - 1);
 }
 
 /* isa_lookup (op -1), isa_mod_is_hint (op -2) or isa_mod_ok (op >= 0) of s. */
