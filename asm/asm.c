@@ -830,35 +830,53 @@ int emu_find_func(const emu_program *p, const char *name)
 	return -1;
 }
 
-/* v in base 10 or 16, at least width digits (padded with pad), before e; returns the new e. */
-static char *put_num(char *e, uint32_t v, uint32_t base, int width, char pad)
+/* v in decimal, at least width digits (padded with spaces), before e; returns the new e. */
+static char *put_dec(char *e, uint32_t v, int width)
 {
 	char d[12];
 	int n = 0;
 	do
-		d[n++] = "0123456789abcdef"[v % base];
-	while ((v /= base));
+		d[n++] = (char)('0' + v % 10);
+	while ((v /= 10));
 	for (int k = n; k < width; k++)
-		*e++ = pad;
+		*e++ = ' ';
 	while (n)
 		*e++ = d[--n];
 	return e;
 }
 
-/* fprintf's "  %4d  /-*%04x*-/  %-44s # %s" (without the dashes) in one write: printf was a
-   tenth of listing a million instructions. */
-static void list_line(FILE *out, int j, uint32_t addr, const char *text, const char *cls)
+/* v in hex, at least 4 digits (zero-padded), before e; returns the new e. */
+static char *put_hex4(char *e, uint32_t v)
+{
+	int n = 4;
+	while (n < 8 && v >> 4 * n)
+		n++;
+	for (int k = n - 1; k >= 0; k--)
+		*e++ = "0123456789abcdef"[v >> 4 * k & 15];
+	return e;
+}
+
+/* fprintf's "  %4d  /-*%04x*-/  %-44s # %s" (without the dashes), ", target #%u" when
+   target >= 0, ", .S" when sflag, and the newline, in one write: printf was a tenth of
+   listing a million instructions. */
+static void list_line(FILE *out, int j, uint32_t addr, const char *text, const char *cls, int64_t target,
+		      bool sflag)
 {
 	char b[256];
 	size_t tn = strlen(text), cn = strlen(cls);
 	if (j < 0 || tn > 120 || cn > 40) {
 		fprintf(out, "  %4d  /*%04x*/  %-44s # %s", j, addr, text, cls);
+		if (target >= 0)
+			fprintf(out, ", target #%u", (unsigned)target);
+		if (sflag)
+			fprintf(out, ", .S");
+		fputc('\n', out);
 		return;
 	}
-	char *e = put_num(b + 2, (uint32_t)j, 10, 4, ' ');
+	char *e = put_dec(b + 2, (uint32_t)j, 4);
 	b[0] = b[1] = ' ';
 	memcpy(e, "  /*", 4);
-	e = put_num(e + 4, addr, 16, 4, '0');
+	e = put_hex4(e + 4, addr);
 	memcpy(e, "*/  ", 4);
 	memcpy(e += 4, text, tn);
 	e += tn;
@@ -866,7 +884,17 @@ static void list_line(FILE *out, int j, uint32_t addr, const char *text, const c
 		*e++ = ' ';
 	memcpy(e, " # ", 3);
 	memcpy(e += 3, cls, cn);
-	fwrite(b, 1, (size_t)(e + cn - b), out);
+	e += cn;
+	if (target >= 0) {
+		memcpy(e, ", target #", 10);
+		e = put_dec(e + 10, (uint32_t)target, 1);
+	}
+	if (sflag) {
+		memcpy(e, ", .S", 4);
+		e += 4;
+	}
+	*e++ = '\n';
+	fwrite(b, 1, (size_t)(e - b), out);
 }
 
 void emu_program_list(const emu_program *p, FILE *out)
@@ -881,13 +909,10 @@ void emu_program_list(const emu_program *p, FILE *out)
 			const emu_insn *in = &f->insns[j];
 			if (f->labels[j])
 				fprintf(out, "%s:\n", f->labels[j]);
-			list_line(out, j, in->addr, in->text, isa_class_name(t[in->op].cls));
-			if (t[in->op].cls == ISA_CLASS_CONTROL && in->h != EMU_H_BRX && in->h != EMU_H_BRK &&
-			    in->h != EMU_H_CONT && in->h != EMU_H_RET && in->h != EMU_H_EXIT)
-				fprintf(out, ", target #%u", in->target);
-			if (in->sflag)
-				fprintf(out, ", .S");
-			fputc('\n', out);
+			bool branch = t[in->op].cls == ISA_CLASS_CONTROL && in->h != EMU_H_BRX && in->h != EMU_H_BRK &&
+				      in->h != EMU_H_CONT && in->h != EMU_H_RET && in->h != EMU_H_EXIT;
+			list_line(out, j, in->addr, in->text, isa_class_name(t[in->op].cls),
+				  branch ? (int64_t)in->target : -1, in->sflag);
 		}
 		if (f->labels[f->n])
 			fprintf(out, "%s:\n", f->labels[f->n]);
