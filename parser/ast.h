@@ -132,7 +132,7 @@ typedef struct {
 	void *front;              /* a front end's own parser state */
 	bool foreign_target;      /* the text names a target this build does not run: parsing
 				     stopped there (its syntax is another generation's) */
-	int lex_col;
+	int lex_line, lex_col;
 	bool lex_after_addr;   /* an encoding comment right after an address belongs to it */
 	bool lex_prev_addr;
 	int cur_endcol;        /* last column of the instruction text so far */

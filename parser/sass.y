@@ -370,7 +370,7 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 	u->lex_len = strlen(src); /* read through YY_INPUT, a final newline added */
 	YY_BUFFER_STATE bs = sass__create_buffer(NULL, 1 << 16, scanner);
 	sass__switch_to_buffer(bs, scanner);
-	sass_set_lineno(1, scanner);
+	u->lex_line = 1;
 	sass_parse(scanner, u);
 	sass__delete_buffer(bs, scanner);
 	sass_lex_destroy(scanner);
