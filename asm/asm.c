@@ -107,14 +107,38 @@ static const char *kind_name(char k)
 	return "operand";
 }
 
-/* Check operand count and kinds. A float slot ('f') accepts hex integers (20-bit
-   float fields); a target slot ('t') accepts an address. */
-bool asm_check_shape(asm_ctx *c)
+/* Answers by the parse tree's interned strings (the same mnemonic or modifier is the same
+   pointer): a million instructions ask the same few questions of the opcode table. */
+#define MEMO_N 1024
+typedef struct {
+	const char *mnem;
+	int nmods;          /* and the modifiers' pointers in asm_memo.mods */
+	char *text;
+} memo_mnem;
+typedef struct {
+	const char *shape;
+	uint8_t min, max;
+	uint16_t fits[AST_MAXOPS]; /* bit k: an operand of kind k fits slot i */
+} memo_shape;
+struct asm_memo {
+	struct { const void *key; int op, val; } e[MEMO_N];
+	memo_mnem m[MEMO_N];
+	const char *mods[MEMO_N][AST_MAXMODS];
+	memo_shape s[MEMO_N];      /* asm_check_shape's, by shape string */
+};
+
+static size_t memo_slot(const void *key, int op)
 {
-	const char *shape = c->desc->shape;
-	const ast_insn *ai = c->ai;
+	uint64_t h = ((uint64_t)(uintptr_t)key ^ (uint64_t)(op + 3) * 0x9e3779b97f4a7c15u) * 0xff51afd7ed558ccdu;
+	return (size_t)(h >> 40) & (MEMO_N - 1);
+}
+
+
+/* A shape string's slots: each kind set as written (a '?' after it taken off) and how
+   many operands it takes at least and at most. */
+static void shape_slots(const char *shape, char slots[AST_MAXOPS][12], int *pmin, int *pmax)
+{
 	int min = 0, max = 0;
-	char slots[AST_MAXOPS][12];
 	const char *p = shape;
 	while (*p && max < AST_MAXOPS) {
 		const char *e = strchr(p, ',');
@@ -131,6 +155,50 @@ bool asm_check_shape(asm_ctx *c)
 		max++;
 		p = e ? e + 1 : p + strlen(p);
 	}
+	*pmin = min;
+	*pmax = max;
+}
+
+/* Does an operand of kind letter k fit a slot's kind set? */
+static bool slot_fits(const char *set, char k)
+{
+	bool fits = strchr(set, k) != NULL;
+	if (!fits && k == 'i' && (strchr(set, 'f') || strchr(set, 't')))
+		fits = true;
+	return fits;
+}
+
+/* Check operand count and kinds. A float slot ('f') accepts hex integers (20-bit
+   float fields); a target slot ('t') accepts an address. */
+bool asm_check_shape(asm_ctx *c)
+{
+	const ast_insn *ai = c->ai;
+	if (c->memo) { /* a million instructions have a few shapes: each is read once */
+		memo_shape *m = &c->memo->s[memo_slot(c->desc->shape, -3)];
+		if (m->shape != c->desc->shape) {
+			char slots[AST_MAXOPS][12];
+			int min, max;
+			shape_slots(c->desc->shape, slots, &min, &max);
+			m->shape = c->desc->shape;
+			m->min = (uint8_t)min;
+			m->max = (uint8_t)max;
+			for (int i = 0; i < max; i++) {
+				m->fits[i] = 0;
+				for (int k = 0; k <= OPND_CCREG; k++)
+					if (slot_fits(slots[i], kind_letter(&(ast_opnd){.kind = (uint8_t)k})))
+						m->fits[i] |= (uint16_t)(1u << k);
+			}
+		}
+		bool ok = ai->nops >= m->min && ai->nops <= m->max;
+		for (int i = 0; ok && i < ai->nops; i++)
+			ok = ai->ops[i].kind <= OPND_CCREG && (m->fits[i] >> ai->ops[i].kind & 1);
+		if (ok)
+			return true;
+	}
+	/* the slow way, and its errors */
+	int min, max;
+	char slots[AST_MAXOPS][12];
+	shape_slots(c->desc->shape, slots, &min, &max);
 	if (ai->nops < min || ai->nops > max) {
 		char buf[64];
 		if (min == max)
@@ -143,14 +211,8 @@ bool asm_check_shape(asm_ctx *c)
 	}
 	bool ok = true;
 	for (int i = 0; i < ai->nops; i++) {
-		char k = kind_letter(&ai->ops[i]);
 		const char *set = slots[i];
-		bool fits = strchr(set, k) != NULL;
-		if (!fits && k == 'i' && (strchr(set, 'f') || strchr(set, 't')))
-			fits = true;
-		if (!fits && k == 'f' && strchr(set, 'i') && !strchr(set, 'f'))
-			fits = false;
-		if (!fits) {
+		if (!slot_fits(set, kind_letter(&ai->ops[i]))) {
 			char want[160] = "";
 			for (const char *q = set; *q; q++) {
 				if (q != set)
@@ -488,26 +550,6 @@ static void rel_labels(asm_ctx *c)
 		}
 }
 
-/* Answers by the parse tree's interned strings (the same mnemonic or modifier is the same
-   pointer): a million instructions ask the same few questions of the opcode table. */
-#define MEMO_N 1024
-typedef struct {
-	const char *mnem;
-	int nmods;          /* and the modifiers' pointers in asm_memo.mods */
-	char *text;
-} memo_mnem;
-struct asm_memo {
-	struct { const void *key; int op, val; } e[MEMO_N];
-	memo_mnem m[MEMO_N];
-	const char *mods[MEMO_N][AST_MAXMODS];
-};
-
-static size_t memo_slot(const void *key, int op)
-{
-	uint64_t h = ((uint64_t)(uintptr_t)key ^ (uint64_t)(op + 3) * 0x9e3779b97f4a7c15u) * 0xff51afd7ed558ccdu;
-	return (size_t)(h >> 40) & (MEMO_N - 1);
-}
-
 /* isa_lookup (op -1), isa_mod_is_hint (op -2) or isa_mod_ok (op >= 0) of s. */
 static int memo_isa(asm_ctx *c, int op, const char *s)
 {
@@ -788,35 +830,53 @@ int emu_find_func(const emu_program *p, const char *name)
 	return -1;
 }
 
-/* v in base 10 or 16, at least width digits (padded with pad), before e; returns the new e. */
-static char *put_num(char *e, uint32_t v, uint32_t base, int width, char pad)
+/* v in decimal, at least width digits (padded with spaces), before e; returns the new e. */
+static char *put_dec(char *e, uint32_t v, int width)
 {
 	char d[12];
 	int n = 0;
 	do
-		d[n++] = "0123456789abcdef"[v % base];
-	while ((v /= base));
+		d[n++] = (char)('0' + v % 10);
+	while ((v /= 10));
 	for (int k = n; k < width; k++)
-		*e++ = pad;
+		*e++ = ' ';
 	while (n)
 		*e++ = d[--n];
 	return e;
 }
 
-/* fprintf's "  %4d  /-*%04x*-/  %-44s # %s" (without the dashes) in one write: printf was a
-   tenth of listing a million instructions. */
-static void list_line(FILE *out, int j, uint32_t addr, const char *text, const char *cls)
+/* v in hex, at least 4 digits (zero-padded), before e; returns the new e. */
+static char *put_hex4(char *e, uint32_t v)
+{
+	int n = 4;
+	while (n < 8 && v >> 4 * n)
+		n++;
+	for (int k = n - 1; k >= 0; k--)
+		*e++ = "0123456789abcdef"[v >> 4 * k & 15];
+	return e;
+}
+
+/* fprintf's "  %4d  /-*%04x*-/  %-44s # %s" (without the dashes), ", target #%u" when
+   target >= 0, ", .S" when sflag, and the newline, in one write: printf was a tenth of
+   listing a million instructions. */
+static void list_line(FILE *out, int j, uint32_t addr, const char *text, const char *cls, int64_t target,
+		      bool sflag)
 {
 	char b[256];
 	size_t tn = strlen(text), cn = strlen(cls);
 	if (j < 0 || tn > 120 || cn > 40) {
 		fprintf(out, "  %4d  /*%04x*/  %-44s # %s", j, addr, text, cls);
+		if (target >= 0)
+			fprintf(out, ", target #%u", (unsigned)target);
+		if (sflag)
+			fprintf(out, ", .S");
+		fputc('\n', out);
 		return;
 	}
-	char *e = put_num(b + 2, (uint32_t)j, 10, 4, ' ');
+	char *e = put_dec(b + 2, (uint32_t)j, 4);
 	b[0] = b[1] = ' ';
 	memcpy(e, "  /*", 4);
-	e = put_num(e + 4, addr, 16, 4, '0');
+	e = put_hex4(e + 4, addr);
 	memcpy(e, "*/  ", 4);
 	memcpy(e += 4, text, tn);
 	e += tn;
@@ -824,7 +884,17 @@ static void list_line(FILE *out, int j, uint32_t addr, const char *text, const c
 		*e++ = ' ';
 	memcpy(e, " # ", 3);
 	memcpy(e += 3, cls, cn);
-	fwrite(b, 1, (size_t)(e + cn - b), out);
+	e += cn;
+	if (target >= 0) {
+		memcpy(e, ", target #", 10);
+		e = put_dec(e + 10, (uint32_t)target, 1);
+	}
+	if (sflag) {
+		memcpy(e, ", .S", 4);
+		e += 4;
+	}
+	*e++ = '\n';
+	fwrite(b, 1, (size_t)(e - b), out);
 }
 
 void emu_program_list(const emu_program *p, FILE *out)
@@ -839,13 +909,10 @@ void emu_program_list(const emu_program *p, FILE *out)
 			const emu_insn *in = &f->insns[j];
 			if (f->labels[j])
 				fprintf(out, "%s:\n", f->labels[j]);
-			list_line(out, j, in->addr, in->text, isa_class_name(t[in->op].cls));
-			if (t[in->op].cls == ISA_CLASS_CONTROL && in->h != EMU_H_BRX && in->h != EMU_H_BRK &&
-			    in->h != EMU_H_CONT && in->h != EMU_H_RET && in->h != EMU_H_EXIT)
-				fprintf(out, ", target #%u", in->target);
-			if (in->sflag)
-				fprintf(out, ", .S");
-			fputc('\n', out);
+			bool branch = t[in->op].cls == ISA_CLASS_CONTROL && in->h != EMU_H_BRX && in->h != EMU_H_BRK &&
+				      in->h != EMU_H_CONT && in->h != EMU_H_RET && in->h != EMU_H_EXIT;
+			list_line(out, j, in->addr, in->text, isa_class_name(t[in->op].cls),
+				  branch ? (int64_t)in->target : -1, in->sflag);
 		}
 		if (f->labels[f->n])
 			fprintf(out, "%s:\n", f->labels[f->n]);

@@ -96,14 +96,15 @@ size_t ast_lex_input(ast_unit *u, char *buf, size_t max)
 	return n;
 }
 
-char *ast_line_span(const ast_unit *u, int line, int c0, int c1)
+/* Where ast_line_span's text is (*n bytes; NULL: the empty text). */
+static const char *line_span(const ast_unit *u, int line, int c0, int c1, size_t *n)
 {
 	const char *p = line >= 1 && line <= u->nlines ? u->line_starts[line - 1] : NULL;
 	if (!p || c0 < 1)
-		return xstrdup("");
+		return NULL;
 	size_t len = strcspn(p, "\n");
 	if ((size_t)c0 > len)
-		return xstrdup("");
+		return NULL;
 	if (c1 < 0) {
 		const char *semi = memchr(p + c0 - 1, ';', len - (size_t)(c0 - 1));
 		c1 = semi ? (int)(semi - p) : (int)len;
@@ -111,14 +112,46 @@ char *ast_line_span(const ast_unit *u, int line, int c0, int c1)
 			c1--;
 	}
 	if (c1 < c0)
-		return xstrdup("");
+		return NULL;
 	if ((size_t)c1 > len)
 		c1 = (int)len;
-	size_t n = (size_t)(c1 - c0 + 1);
+	*n = (size_t)(c1 - c0 + 1);
+	return p + c0 - 1;
+}
+
+char *ast_line_span(const ast_unit *u, int line, int c0, int c1)
+{
+	size_t n;
+	const char *p = line_span(u, line, c0, c1, &n);
+	if (!p)
+		return xstrdup("");
 	char *s = xmalloc(n + 1);
-	memcpy(s, p + c0 - 1, n);
+	memcpy(s, p, n);
 	s[n] = 0;
 	return s;
+}
+
+static void need_arenas(ast_unit *u)
+{
+	if (!u->arena) {
+		u->arena = arena_new();
+		u->names = arena_new();
+		u->texts = arena_new();
+	}
+}
+
+char *ast_line_text(ast_unit *u, int line, int c0, int c1)
+{
+	need_arenas(u);
+	size_t n;
+	const char *p = line_span(u, line, c0, c1, &n);
+	return arena_strndup(u->texts, p ? p : "", p ? n : 0);
+}
+
+const char *ast_intern(ast_unit *u, const char *s)
+{
+	need_arenas(u);
+	return arena_intern(u->names, s);
 }
 
 void ast_begin_func(ast_unit *u, char *name, ast_loc loc)
@@ -181,27 +214,29 @@ void ast_add_insn(ast_unit *u, ast_insn *in)
 		f->capinsns = f->capinsns ? 2 * f->capinsns : 64;
 		f->insns = xrealloc(f->insns, sizeof *f->insns * (size_t)f->capinsns);
 	}
-	if (!u->arena) {
-		u->arena = arena_new();
-		u->names = arena_new();
-		u->texts = arena_new();
-	}
+	need_arenas(u);
 	ast_insn *d = &f->insns[f->ninsns++];
 	*d = *in;
-	d->mnem = in->mnem ? (char *)arena_intern(u->names, in->mnem) : NULL;
-	d->text = in->text ? arena_strndup(u->texts, in->text, strlen(in->text)) : NULL;
+	d->in_arenas = false;
 	d->ops = in->nops ? arena_alloc(u->arena, sizeof *d->ops * in->nops) : NULL;
 	if (in->nops)
 		memcpy(d->ops, in->ops, sizeof *d->ops * in->nops); /* the names move */
 	d->mods = in->nmods ? arena_alloc(u->arena, sizeof *d->mods * in->nmods) : NULL;
 	d->modloc = in->nmods ? arena_alloc(u->arena, sizeof *d->modloc * in->nmods) : NULL;
-	for (int i = 0; i < in->nmods; i++) {
-		d->mods[i] = (char *)arena_intern(u->names, in->mods[i]);
-		d->modloc[i] = in->modloc[i];
-		free(in->mods[i]);
+	if (in->nmods) {
+		memcpy(d->mods, in->mods, sizeof *d->mods * in->nmods);
+		memcpy(d->modloc, in->modloc, sizeof *d->modloc * in->nmods);
 	}
-	free(in->mnem);
-	free(in->text);
+	if (!in->in_arenas) { /* interned here, the buffer's copies freed */
+		d->mnem = in->mnem ? (char *)arena_intern(u->names, in->mnem) : NULL;
+		d->text = in->text ? arena_strndup(u->texts, in->text, strlen(in->text)) : NULL;
+		for (int i = 0; i < in->nmods; i++) {
+			d->mods[i] = (char *)arena_intern(u->names, in->mods[i]);
+			free(in->mods[i]);
+		}
+		free(in->mnem);
+		free(in->text);
+	}
 	reset_insn(in);
 }
 
@@ -215,12 +250,14 @@ static void free_added(ast_insn *in)
 
 void ast_insn_clear(ast_insn *in)
 {
-	free(in->mnem);
-	for (int i = 0; i < in->nmods; i++)
-		free(in->mods[i]);
+	if (!in->in_arenas) {
+		free(in->mnem);
+		for (int i = 0; i < in->nmods; i++)
+			free(in->mods[i]);
+		free(in->text);
+	}
 	for (int i = 0; i < in->nops; i++)
 		free(in->ops[i].name);
-	free(in->text);
 	reset_insn(in);
 }
 

@@ -79,6 +79,8 @@ typedef struct {
 	bool has_guard : 1, guard_neg : 1;
 	bool has_tguard : 1; /* Tesla guard (Cn.COND) after the destination */
 	bool enc_after : 1;  /* the encoding came after the ';' (CUDA >= 5 layout: words swapped) */
+	bool in_arenas : 1;  /* being built: mnem and mods are the unit's interned copies and
+				text is in its texts (the SASS grammar's), nothing to copy or free */
 } ast_insn;
 
 /* An instruction being built: room for the most operands and modifiers one may have. */
@@ -132,7 +134,7 @@ typedef struct {
 	void *front;              /* a front end's own parser state */
 	bool foreign_target;      /* the text names a target this build does not run: parsing
 				     stopped there (its syntax is another generation's) */
-	int lex_col;
+	int lex_line, lex_col;
 	bool lex_after_addr;   /* an encoding comment right after an address belongs to it */
 	bool lex_prev_addr;
 	int cur_endcol;        /* last column of the instruction text so far */
@@ -178,6 +180,10 @@ void ast_index_lines(ast_unit *u);
 void ast_unindex_lines(ast_unit *u);
 /* Text of line 'line' from column c0 to c1, or to the ';' (or line end) when c1 < 0. */
 char *ast_line_span(const ast_unit *u, int line, int c0, int c1);
+/* The same text, a copy in the unit's texts (an instruction's: no malloc and free of it). */
+char *ast_line_text(ast_unit *u, int line, int c0, int c1);
+/* The unit's one copy of s (its names: mnemonics and modifiers are compared by pointer). */
+const char *ast_intern(ast_unit *u, const char *s);
 
 /* Builder calls used by the grammar actions. */
 ast_func *ast_current_func(ast_unit *u);

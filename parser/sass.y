@@ -33,13 +33,15 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 	uint64_t uval;
 	double fval;
 	char *str;
+	const char *cstr; /* interned in the unit's names (ast_intern): not freed */
 	ast_opnd *opnd; /* the unit's one operand under construction (u->op) */
 }
 
 %token <ival> ADDR "address comment" REG "register" HREG "half register" CREG "condition register" AREG "address register" PRED "predicate" UREG "uniform register" INT "integer" BADCHAR "invalid character"
 %token <uval> ENC "encoding comment"
 %token <fval> FLOAT "float literal"
-%token <str> ID "identifier" MOD "modifier" SREG "special register" CCTEST "condition-code test"
+%token <cstr> ID "identifier" MOD "modifier"
+%token <str> SREG "special register" CCTEST "condition-code test"
 %token <str> LABELDEF "label" CODEFOR "'code for sm_XX'"
 %token GBANK "'g ['" OBANK "'o ['" GMEM14 "'global14 ['"
 %token CBANK "'c ['" DESC "'desc ['" FUNCTION "'Function :'" NL "end of line"
@@ -77,7 +79,7 @@ content
 						YYACCEPT;
 					}
 				}
-	| FUNCTION ID           { ast_begin_func(u, $2, L(@2)); }
+	| FUNCTION ID           { ast_begin_func(u, xstrdup($2), L(@2)); }
 	| FUNCTION              { ast_error(&u->diags, L(@1), "missing function name"); }
 	| SECTION               { ast_begin_func(u, $1, L(@1)); }
 	| labels
@@ -116,7 +118,12 @@ guard
 	;
 
 mnemonic
-	: ID                    { u->cur.in.mnem = $1; u->cur.in.loc = L(@1); ENDCOL(@1); }
+	: ID                    {
+					u->cur.in.mnem = (char *)$1;
+					u->cur.in.in_arenas = true;
+					u->cur.in.loc = L(@1);
+					ENDCOL(@1);
+				}
 	;
 
 mods
@@ -125,11 +132,9 @@ mods
 					ENDCOL(@2);
 					if (u->cur.in.nmods < AST_MAXMODS) {
 						u->cur.in.modloc[u->cur.in.nmods] = L(@2);
-						u->cur.in.mods[u->cur.in.nmods++] = $2;
-					} else {
+						u->cur.in.mods[u->cur.in.nmods++] = (char *)$2;
+					} else
 						ast_error(&u->diags, L(@2), "too many modifiers");
-						free($2);
-					}
 				}
 	;
 
@@ -153,7 +158,6 @@ tguard
 					u->cur.in.tcond = ast_cond_code($3);
 					if (u->cur.in.tcond < 0)
 						ast_error(&u->diags, L(@3), "unknown condition '%s'", $3);
-					free($3);
 				}
 	| '(' CREG ')'          { ENDCOL(@3); u->cur.in.has_tguard = true; u->cur.in.tcreg = (int)$2; u->cur.in.tcond = -1; }
 	;
@@ -179,7 +183,6 @@ regop
 						$$->bsel = (uint8_t)($2[1] - '0' + 1); /* a video source's byte */
 					else
 						ast_error(&u->diags, L(@2), "unknown register suffix '.%s'", $2);
-					free($2);
 				}
 	;
 
@@ -188,7 +191,7 @@ operand
 	| regop '-' INT         { $$ = $1; $$->ival = -$3; $$->rel = true; /* Maxwell's relative BRX R4 -0x130 */ }
 	| regop '+' INT         { $$ = $1; $$->ival = $3; $$->rel = true; }
 	| regop INT             { $$ = $1; $$->ival = $2; $$->rel = true; /* sm_70's RET.REL.NODEC R2 0x0 */ }
-	| regop ID              { $$ = $1; $$->name = $2; $$->rel = true; /* nvdisasm's RET.REL.NODEC R2 `(f) */ }
+	| regop ID              { $$ = $1; $$->name = xstrdup($2); $$->rel = true; /* nvdisasm's RET.REL.NODEC R2 `(f) */ }
 	| '-' regop             { $$ = $2; $$->neg = true; }
 	| '~' regop             { $$ = $2; $$->inv = true; }
 	| '|' regop '|'         { $$ = $2; $$->abs = true; }
@@ -207,14 +210,13 @@ operand
 	| '[' addr ']'          { $$ = $2; $$->kind = OPND_MEM; }
 	| DESC UREG ']' '[' addr ']' { $$ = $5; $$->kind = OPND_MEM; /* the descriptor: caching policy only */ }
 	| SREG                  { $$ = new_op(u, (ast_opnd){.kind = OPND_SREG, .name = $1}); }
-	| ID                    { $$ = new_op(u, (ast_opnd){.kind = OPND_LABEL, .name = $1}); }
+	| ID                    { $$ = new_op(u, (ast_opnd){.kind = OPND_LABEL, .name = xstrdup($1)}); }
 	| CCTEST                { $$ = new_op(u, (ast_opnd){.kind = OPND_CCTEST, .name = $1}); }
 	| AREG                  { $$ = new_op(u, (ast_opnd){.kind = OPND_AREG, .reg = (int)$1}); }
 	| CREG MOD              {
 					$$ = new_op(u, (ast_opnd){.kind = OPND_CCREG, .reg = (int)$1, .bank = ast_cond_code($2)});
 					if ($$->bank < 0)
 						ast_error(&u->diags, L(@2), "unknown condition '%s'", $2);
-					free($2);
 				}
 	| smem                  { $$ = $1; }
 	| '-' smem              { $$ = $2; $$->neg = true; }
@@ -230,7 +232,6 @@ absreuse
 					if (strcmp($4, "reuse"))
 						ast_error(&u->diags, L(@4), "unknown suffix '.%s' after |register|", $4);
 					$$->reuse = true;
-					free($4);
 				}
 	| '-' absreuse          { $$ = $2; $$->neg = true; }
 	;
@@ -249,7 +250,6 @@ smem
 					else
 						ast_error(&u->diags, L(@2), "unknown shared-operand suffix '.%s'", m);
 					$$->wsigned = m[0] == 'S';
-					free($2);
 				}
 	;
 
@@ -277,7 +277,6 @@ cbankop
 						$$->half = (uint8_t)($2[1] == '1' ? 2 : 1);
 					else
 						ast_error(&u->diags, L(@2), "unknown constant suffix '.%s'", $2);
-					free($2);
 				}
 	;
 
@@ -307,7 +306,6 @@ areg
 						$$->scale = (uint8_t)($2[1] == '4' ? 2 : $2[1] == '8' ? 3 : 4);
 					else if (strcmp($2, "U32") && strcmp($2, "reuse"))
 						ast_error(&u->diags, L(@2), "unknown address-register suffix '.%s'", $2);
-					free($2);
 				}
 	;
 
@@ -335,7 +333,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first)
 	if (u->cur.in.has_guard)
 		u->cur.in.loc = L(first);
 	/* the instruction text as written: from the guard (or mnemonic) to its last operand */
-	u->cur.in.text = ast_line_span(u, first.first_line, first.first_column, u->cur_endcol);
+	u->cur.in.text = ast_line_text(u, first.first_line, first.first_column, u->cur_endcol);
 	ast_add_insn(u, &u->cur.in);
 }
 
@@ -370,7 +368,7 @@ ast_unit *ast_parse_sass(const char *file, const char *src, FILE *diag_out)
 	u->lex_len = strlen(src); /* read through YY_INPUT, a final newline added */
 	YY_BUFFER_STATE bs = sass__create_buffer(NULL, 1 << 16, scanner);
 	sass__switch_to_buffer(bs, scanner);
-	sass_set_lineno(1, scanner);
+	u->lex_line = 1;
 	sass_parse(scanner, u);
 	sass__delete_buffer(bs, scanner);
 	sass_lex_destroy(scanner);
