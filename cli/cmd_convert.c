@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cmd.h"
 #include "cli/convert.h"
@@ -42,8 +43,13 @@ int cli_cmd_asm(int argc, char **argv)
 	char *dflt = cli_base_name(file);
 	emu_program *p = emu_assemble(file, src, target, sp.kernel ? sp.kernel : dflt, stderr);
 	free(dflt);
-	if (p && !errs)
+	static char obuf[1 << 20];
+	if (p && !errs) {
+		/* a listing can be millions of lines: one write a megabyte, not one a page */
+		if (!isatty(fileno(stdout)))
+			setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
 		emu_program_list(p, stdout);
+	}
 	int rc = p && !errs ? 0 : CLI_EXIT_INPUT;
 	emu_program_free(p);
 	spec_free(&sp);
