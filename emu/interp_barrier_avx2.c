@@ -8,6 +8,7 @@
 #pragma GCC target("avx2,popcnt")
 #endif
 #include "emu/cf_barrier.h"
+#define EMU_CF_BARRIER_LOOP 1
 #define EMU_RUN_WARP emu_run_warp_barrier_avx2
 #include "emu/loop.h"
 #ifdef EMU_AVX2_CLANG

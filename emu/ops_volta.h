@@ -6,6 +6,16 @@
    the warp's valid lanes (emu/program.h EMU_STEP_UNIFORM), so these bodies need not know. */
 
 /* The lanes (as a mask) where a carry-in predicate code holds. */
+
+/* The five most common sm_70+ integer bodies are inlined into the convergence-barrier loop
+   (no call, operands read once: alu70 6 % faster); the token-stack loop, which never issues
+   them, keeps them out of line (inlined there, they slowed its own kernels by 3-10 %). */
+#ifdef EMU_CF_BARRIER_LOOP
+#define EMU_VOLTA_HOT inline __attribute__((always_inline))
+#else
+#define EMU_VOLTA_HOT
+#endif
+
 static inline uint32_t pcode_mask(const emu_warp *w, uint8_t c)
 {
 	if (!(c & EMU_PC_ON))
@@ -26,7 +36,7 @@ static inline uint64_t add_term(const emu_src *s, uint32_t v)
 /* IMAD: .LO (sub 0) d = a*b + c + cin; .WIDE (2) the pair {d+1:d} = a*b + {s3:c} + cin;
    .HI (1) d = the high word of that sum; a*b signed when in->sign. d2: the carry out (of
    bit 31 for .LO, of bit 63 for .WIDE and .HI). */
-static inline __attribute__((always_inline)) void h_vimad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static EMU_VOLTA_HOT void h_vimad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32], th[32], cy = 0;
 	int n = w->nlanes;
@@ -61,7 +71,7 @@ static inline __attribute__((always_inline)) void h_vimad(const emu_ctx *x, emu_
 
 /* IADD3: s1 = a + b (carry P = d2), s2 = s1 + c (carry Q = sub2), plus the carry-in
    predicates (codes sub and sub3); each carry-in counts 1. */
-static inline __attribute__((always_inline)) void h_viadd3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static EMU_VOLTA_HOT void h_viadd3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32], c1 = 0, c2 = 0;
 	int n = w->nlanes;
@@ -101,7 +111,7 @@ static inline uint32_t lut3(unsigned lut, uint32_t a, uint32_t b, uint32_t c)
    normal form (an XOR of AND-monomials, whose coefficients come from the truth table by
    the Moebius transform): the same bits as lut3, but one branch-free expression that
    vectorises whatever the table. */
-static inline __attribute__((always_inline)) void h_vlop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static EMU_VOLTA_HOT void h_vlop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32], r[32];
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
@@ -128,7 +138,7 @@ static void h_vplop3(emu_warp *w, const emu_insn *in, uint32_t G)
 /* SHF: {c:a} shifted by b; .L (sub) left, else right (arithmetic with in->sign); the low
    word, or with .HI (sub3) the high one; the amount mod the width with .W (sub2), else
    clamped to it (32 for .U32/.S32, 64 for .U64/.S64). */
-static inline __attribute__((always_inline)) void h_vshf(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static EMU_VOLTA_HOT void h_vshf(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32];
 	int n = w->nlanes;
@@ -247,7 +257,7 @@ static void h_vprmt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
    s[3] the low words' result (unsigned, same comparison): LT/LE/GT/GE r = strict on the
    high words, or equal high words and the low result; EQ r = eq && low; NE r = ne || low.
    p = r BOP c, q = !r BOP c. */
-static inline __attribute__((always_inline)) void h_visetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static EMU_VOLTA_HOT void h_visetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], r = 0;
 	int n = w->nlanes;
