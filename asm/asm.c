@@ -414,13 +414,15 @@ void asm_mem_operand(asm_ctx *c, const ast_opnd *o, bool wide)
 	c->in->wide = wide;
 	c->in->ascale = o->scale;
 	c->in->xreg = EMU_NO_REG;
+	c->in->azext = wide && o->zext32;
 	if (o->has_ureg && o->ureg != AST_RZ) { /* the generation placed URm's row (gen/volta.c) */
-		c->in->xreg = (uint16_t)o->ureg;
-		asm_note_reg(c, o->ureg, wide && o->reg < 0 ? 2 : 1);
+		c->in->xreg = (uint16_t)o->ureg; /* with .E a pair: [R4.64+UR4] adds UR4:UR5 */
+		asm_note_reg(c, o->ureg, wide ? 2 : 1);
 	}
 	if (o->reg >= 0 && o->reg != AST_RZ) {
-		asm_reg_ok(c, o, wide ? 2 : 1);
-		asm_note_reg(c, o->reg, wide ? 2 : 1);
+		int nr = wide && !o->zext32 ? 2 : 1; /* [R1.U32+UR6]: R1 alone, zero-extended */
+		asm_reg_ok(c, o, nr);
+		asm_note_reg(c, o->reg, nr);
 		c->in->areg = (uint16_t)o->reg;
 	} else
 		c->in->areg = EMU_NO_REG;
@@ -520,8 +522,9 @@ int asm_sreg_code(const char *name)
 		{"SREQMASK", SR_LANEMASK_EQ}, {"SRLTMASK", SR_LANEMASK_LT}, {"SRLEMASK", SR_LANEMASK_LE},
 		{"SRGTMASK", SR_LANEMASK_GT}, {"SRGEMASK", SR_LANEMASK_GE},
 		/* sm_70+: the CTA's rank in its cluster (one-CTA clusters: 0), the generic shared
-		   window's high word, the SM (one here) and the global timer (the clock) */
-		{"SRCGACTAID", SR_ZERO}, {"SRSWINHI", SR_SWINHI}, {"SRSMID", SR_ZERO},
+		   window's high and low words (the window is {EMU_SHARED_WINDOW_HI : 0}), the SM
+		   (one here) and the global timer (the clock) */
+		{"SRCGACTAID", SR_ZERO}, {"SRSWINHI", SR_SWINHI}, {"SRSWINLO", SR_ZERO}, {"SRSMID", SR_ZERO},
 		{"SRGLOBALTIMERLO", SR_CLOCKLO}, {"SRGLOBALTIMERHI", SR_CLOCKHI},
 		{"SRGLOBALTIMER", SR_CLOCKLO},
 	};

@@ -214,16 +214,7 @@ static void wprintf_(acc_warp *w, const char *fmt, ...)
 /* The lane's address as the interpreter forms it (emu/ops_mem.h: mem_addr). */
 static uint64_t lane_addr(const emu_insn *in, const acc_insn *a, const emu_warp *w, int l)
 {
-	uint64_t v;
-	if (in->areg == EMU_NO_REG)
-		v = 0;
-	else if (in->wide)
-		v = (uint64_t)w->r[in->areg + 1][l] << 32 | w->r[in->areg][l];
-	else
-		v = w->r[in->areg][l];
-	v += (uint64_t)(int64_t)in->off;
-	if (!in->wide)
-		v &= 0xffffffffu;
+	uint64_t v = emu_lane_addr(in, w, l);
 	if (a->generic && v - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE)
 		v = ACC_SHMEM_BASE + (v - EMU_SHARED_WINDOW);
 	else if (a->generic && v - EMU_LOCAL_WINDOW < EMU_LOCAL_WINDOW_SIZE)

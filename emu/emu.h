@@ -117,6 +117,29 @@ struct emu_warp {
 	uintptr_t pf_last[4];
 };
 
+/* The address lane l of a memory instruction forms, before the generic windows are told
+   apart: the address register (with .E a pair, unless [Rn.U32]: one register, zero-
+   extended) shifted by its scale (.X4 ...), plus the uniform register (with .E a pair:
+   [R4.64+UR4] adds UR4:UR5), plus the offset; 32-bit addressing wraps. The interpreter
+   (emu/ops_mem.h) and the Accel-Sim export (cli/accelsim.c) both use it. */
+static inline uint64_t emu_lane_addr(const emu_insn *in, const emu_warp *w, int l)
+{
+	uint64_t a;
+	if (in->areg == EMU_NO_REG)
+		a = 0;
+	else if (in->wide && !in->azext)
+		a = (uint64_t)w->r[in->areg + 1][l] << 32 | w->r[in->areg][l];
+	else
+		a = w->r[in->areg][l];
+	a <<= in->ascale;
+	if (in->xreg != EMU_NO_REG)
+		a += in->wide ? (uint64_t)w->r[in->xreg + 1][l] << 32 | w->r[in->xreg][l] : w->r[in->xreg][l];
+	a += (uint64_t)(int64_t)in->off;
+	if (!in->wide) /* 32-bit addressing wraps */
+		a &= 0xffffffffu;
+	return a;
+}
+
 enum { EMU_W_RUN, EMU_W_BAR, EMU_W_DONE };
 
 struct emu_cta {

@@ -8,20 +8,7 @@ static const char *const space_names[] = {"global", "shared", "local", "constant
 /* Address of lane l's access; NULL after a trap. */
 static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, int l, unsigned size)
 {
-	uint64_t a;
-	if (in->areg == EMU_NO_REG)
-		a = 0;
-	else if (in->wide)
-		a = (uint64_t)w->r[in->areg + 1][l] << 32 | w->r[in->areg][l];
-	else
-		a = w->r[in->areg][l];
-	a <<= in->ascale;
-	if (in->xreg != EMU_NO_REG) /* sm_70+ [Rn+URm]; [URm] alone: the pair is the address */
-		a += in->wide && in->areg == EMU_NO_REG ? (uint64_t)w->r[in->xreg + 1][l] << 32 | w->r[in->xreg][l]
-							: w->r[in->xreg][l];
-	a += (uint64_t)(int64_t)in->off;
-	if (!in->wide) /* 32-bit addressing wraps */
-		a &= 0xffffffffu;
+	uint64_t a = emu_lane_addr(in, w, l);
 	if (size & (size - 1) ? a % size : a & (size - 1)) { /* widths are powers of two: no division */
 		emu_trap_at(x, w, l, in, "misaligned %s access of %u bytes at address 0x%llx", space_names[sp],
 		     size, (unsigned long long)a);

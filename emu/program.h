@@ -78,6 +78,7 @@ typedef struct {
 	uint32_t addr;     /* byte address in the function */
 	int line, col;
 	bool has_enc;
+	uint8_t azext;     /* [Rn.U32] in a 64-bit address: areg is one register, zero-extended */
 	char *text;        /* as written */
 	char *mnem;        /* mnemonic with modifiers: statistics key for --by mnemonic */
 	uint64_t enc;

@@ -61,8 +61,13 @@ static void volta_abi(emu_ctx *x)
 		put32(x->cbank[0], 4 * (uint32_t)i, x->block[i]);
 		put32(x->cbank[0], 0xc + 4 * (uint32_t)i, x->grid[i]);
 	}
-	put32(x->cbank[0], 0x18, EMU_SHARED_WINDOW);
-	put32(x->cbank[0], 0x1c, EMU_LOCAL_WINDOW);
+	/* the generic bases ptxas reads as 64-bit words (cvta.shared: c[0x0][0x18], cvta.local:
+	   c[0x0][0x20], on sm_75, sm_86 and sm_90 alike): shared memory at {SR_SWINHI : 0},
+	   the thread's local memory in the 32-bit local window */
+	put32(x->cbank[0], 0x18, 0);
+	put32(x->cbank[0], 0x1c, EMU_SHARED_WINDOW_HI);
+	put32(x->cbank[0], 0x20, EMU_LOCAL_WINDOW);
+	put32(x->cbank[0], 0x24, 0);
 	put32(x->cbank[0], 0x28, x->local_bytes);
 }
 

@@ -53,6 +53,7 @@ typedef struct {
 	bool wide64 : 1;    /* [Rn.64 ...]: a 64-bit address in a register pair */
 	bool has_ureg : 1;  /* [Rn + URm ...] / [URm ...]: ureg is m (sm_70+) */
 	bool wsigned : 1;   /* .S16 / .S8 on such an operand */
+	bool zext32 : 1;    /* [Rn.U32 ...]: one register, zero-extended in a 64-bit address */
 } ast_opnd;
 
 #define AST_MAXMODS 12

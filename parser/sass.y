@@ -290,7 +290,8 @@ addr
 	| intval                { $$ = new_op(u, (ast_opnd){.reg = -1, .ival = $1}); }
 	;
 
-/* Rn, Rn.64 (sm_75+: a 64-bit pair), Rn.X4 (scaled index), + URm (sm_70+), or URm alone */
+/* Rn, Rn.64 (sm_75+: a 64-bit pair), Rn.U32 (one register in a 64-bit address), Rn.X4
+   (scaled index), + URm (sm_70+), or URm alone */
 abase
 	: areg '+' UREG         { $$ = $1; $$->has_ureg = true; $$->ureg = (int)$3; }
 	| UREG                  { $$ = new_op(u, (ast_opnd){.reg = -1, .has_ureg = true, .ureg = (int)$1}); }
@@ -304,7 +305,9 @@ areg
 						$$->wide64 = true;
 					else if (!strcmp($2, "X4") || !strcmp($2, "X8") || !strcmp($2, "X16"))
 						$$->scale = (uint8_t)($2[1] == '4' ? 2 : $2[1] == '8' ? 3 : 4);
-					else if (strcmp($2, "U32") && strcmp($2, "reuse"))
+					else if (!strcmp($2, "U32"))
+						$$->zext32 = true;
+					else if (strcmp($2, "reuse"))
 						ast_error(&u->diags, L(@2), "unknown address-register suffix '.%s'", $2);
 				}
 	;

@@ -610,6 +610,18 @@ check "volta csv trace" 0 "$SIMTEMU" trace --format csv examples/volta/ifelse.sa
 contains "volta csv header" out "step,kind,pc,insn,A,X,groups,barriers,warpsync,bar"
 check "converge bad" 2 "$SIMTEMU" run --converge maybe examples/volta/ifelse.sass
 contains "converge bad msg" err "--converge takes barrier or pc, not 'maybe'"
+# sm_70+ generic addresses: the shared and local windows' bases at c[0x0][0x18] and
+# c[0x0][0x20] (64-bit words), [Rn.64+URm] adding a uniform pair, [R1.U32+UR6] a zero-
+# extended register, SR_SWINLO (tests/volta/generic: ptxas's own sm_75, sm_86, sm_90 code)
+for a in sm_75 sm_86 sm_90; do
+	check "generic windows $a" 0 "$SIMTEMU" run --spec tests/volta/generic/generic.spec tests/volta/generic/generic.$a.sass
+	contains "generic windows $a expect" out "result: ok (1 of 1 .expect held)"
+done
+# printf on sm_75 (CALL.ABS.NOINC to vprintf, the argument buffer in local memory)
+check "printf sm_75" 0 "$SIMTEMU" run -q --spec tests/volta/printf/printf.spec tests/volta/printf/printf.sm_75.sass
+printf 'tid 0 v 100\ntid 1 v 101\ntid 2 v 102\ntid 3 v 103\n' >"$tmp/printf75.want"
+if cmp -s "$tmp/printf75.want" "$tmp/out"; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL printf sm_75 output:"; cat "$tmp/out"; fi
 check "volta deadlock" 3 "$SIMTEMU" run tests/volta/deadlock.sass
 contains "volta deadlock msg" err "warp 0: deadlock, no lane can go on"
 # .max-steps: a kernel's own step budget; --max-steps overrides it
