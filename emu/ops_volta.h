@@ -5,17 +5,25 @@
    ordinary rows holding one value in every lane; U-prefixed opcodes run with G widened to
    the warp's valid lanes (emu/program.h EMU_STEP_UNIFORM), so these bodies need not know. */
 
-/* The lanes (as a mask) where a carry-in predicate code holds. */
-
 /* The five most common sm_70+ integer bodies are inlined into the convergence-barrier loop
    (no call, operands read once: alu70 6 % faster); the token-stack loop, which never issues
    them, keeps them out of line (inlined there, they slowed its own kernels by 3-10 %). */
-#ifdef EMU_CF_BARRIER_LOOP
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EMU_VOLTA_SAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_VOLTA_SAN 1
+#endif
+/* (not in sanitizer builds: instrumenting the larger loop took clang minutes more) */
+#if defined(EMU_CF_BARRIER_LOOP) && !defined(EMU_VOLTA_SAN)
 #define EMU_VOLTA_HOT inline __attribute__((always_inline))
 #else
 #define EMU_VOLTA_HOT
 #endif
 
+/* The lanes (as a mask) where a carry-in predicate code holds. */
 static inline uint32_t pcode_mask(const emu_warp *w, uint8_t c)
 {
 	if (!(c & EMU_PC_ON))
