@@ -149,6 +149,33 @@ static bool fast_shared(const emu_ctx *x, const emu_warp *w, const emu_insn *in,
 	return !bad;
 }
 
+/* The words of a checked fast path: loads (to d) or stores (from v) through the lanes'
+   pointers, every lane of a full warp in lane order (a store: the last of equal addresses
+   wins), else the active lanes only, no test per lane. */
+static inline void load_words(uint32_t *d, uint8_t *const *ptr, uint32_t G)
+{
+	if (G == 0xffffffffu)
+		for (int l = 0; l < 32; l++)
+			memcpy(&d[l], ptr[l], 4);
+	else
+		for (uint32_t m = G; m; m &= m - 1) {
+			int l = __builtin_ctz(m);
+			memcpy(&d[l], ptr[l], 4);
+		}
+}
+
+static inline void store_words(uint8_t *const *ptr, const uint32_t *v, uint32_t G)
+{
+	if (G == 0xffffffffu)
+		for (int l = 0; l < 32; l++)
+			memcpy(ptr[l], &v[l], 4);
+	else
+		for (uint32_t m = G; m; m &= m - 1) {
+			int l = __builtin_ctz(m);
+			memcpy(ptr[l], &v[l], 4);
+		}
+}
+
 static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint32_t G)
 {
 	if (!G) /* predicated off in every lane: nothing to load, nothing to check */
@@ -160,15 +187,7 @@ static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint3
 		return true;
 	}
 	if (sp == EMU_SP_GLOBAL && size == 4 && fast_global(x, w, in, G, ptr)) {
-		uint32_t *d = w->r[in->d];
-		if (G == 0xffffffffu)
-			for (int l = 0; l < 32; l++)
-				memcpy(&d[l], ptr[l], 4);
-		else
-			for (uint32_t m = G; m; m &= m - 1) { /* the active lanes only, no test per lane */
-				int l = __builtin_ctz(m);
-				memcpy(&d[l], ptr[l], 4);
-			}
+		load_words(w->r[in->d], ptr, G);
 		return true;
 	}
 	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
@@ -185,14 +204,8 @@ static bool do_load(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint3
 			for (int l = 0; l < 32; l++)
 				t[l] = sw[((ar[l] << in->ascale) + off) >> 2];
 			memcpy(d, t, sizeof t);
-		} else if (G == 0xffffffffu)
-			for (int l = 0; l < 32; l++)
-				memcpy(&d[l], ptr[l], 4);
-		else
-			for (uint32_t m = G; m; m &= m - 1) { /* the active lanes only, no test per lane */
-				int l = __builtin_ctz(m);
-				memcpy(&d[l], ptr[l], 4);
-			}
+		} else
+			load_words(d, ptr, G);
 		return true;
 	}
 	for (int l = 0; l < w->nlanes; l++) {
@@ -224,15 +237,7 @@ static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint
 		return true;
 	}
 	if (sp == EMU_SP_GLOBAL && size == 4 && in->d != EMU_NO_REG && fast_global(x, w, in, G, ptr)) {
-		const uint32_t *v = w->r[in->d];
-		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
-			for (int l = 0; l < 32; l++)
-				memcpy(ptr[l], &v[l], 4);
-		else
-			for (uint32_t m = G; m; m &= m - 1) {
-				int l = __builtin_ctz(m);
-				memcpy(ptr[l], &v[l], 4);
-			}
+		store_words(ptr, w->r[in->d], G);
 		return true;
 	}
 	bool fast = sp == EMU_SP_SHARED && fast_shared(x, w, in, G, ptr);
@@ -245,15 +250,7 @@ static bool do_store(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, uint
 		emu_smem_note(x->cur_cta, hi + size);
 	}
 	if (fast && size == 4 && in->d != EMU_NO_REG) {
-		const uint32_t *v = w->r[in->d];
-		if (G == 0xffffffffu) /* in lane order: the last of equal addresses wins */
-			for (int l = 0; l < 32; l++)
-				memcpy(ptr[l], &v[l], 4);
-		else
-			for (uint32_t m = G; m; m &= m - 1) {
-				int l = __builtin_ctz(m);
-				memcpy(ptr[l], &v[l], 4);
-			}
+		store_words(ptr, w->r[in->d], G);
 		return true;
 	}
 	for (int l = 0; l < w->nlanes; l++) {

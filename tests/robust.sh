@@ -3,22 +3,7 @@
 # crashes or runs away. Exact statuses and messages; the expected values are worked out
 # by hand in the comments.
 SIMTEMU=${SIMTEMU:-./simtemu}
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # name expected-status command...
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $name: exit $got, want $want"; head -5 "$tmp/err"; fi
-}
-contains() { # name file text
-	if grep -qF -- "$3" "$tmp/$2"; then pass=$((pass + 1)); else
-		fail=$((fail + 1)); echo "FAIL $1: '$3' not in $2:"; head -5 "$tmp/$2"; fi
-}
+. "$(dirname "$0")/lib.sh"
 k=examples/loop.sass
 
 # ---- 1. numbers: read whole, in range, named in the message ----
