@@ -143,7 +143,7 @@ void asm_sel_vfchoose(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	in->h = c->desc->var == ISA_V_SEL ? EMU_H_SEL : EMU_H_VFMNMX;
+	in->h = c->desc->var == ISA_V_SEL ? EMU_H_SEL : EMU_H_FMNMX_NAN;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = vfp_src(c, 1);
 	in->s[1] = vfp_src(c, 2);
@@ -195,7 +195,7 @@ void asm_sel_vmufu(asm_ctx *c, int op)
 			".RCP64H .RSQ64H .TANH)%s", "", "");
 	if (f == VFP_MUFU_TANH && (!strcmp(c->target, "sm_70") || !strcmp(c->target, "sm_72")))
 		asm_err(c, ai->loc, "MUFU.TANH is sm_75 and later, not %s%s", c->target, "");
-	in->h = EMU_H_VMUFU;
+	in->h = EMU_H_MUFU_FTZ;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	bool h64 = f == VFP_MUFU_RCP64H || f == VFP_MUFU_RSQ64H;
 	const ast_opnd *o = &ai->ops[1];

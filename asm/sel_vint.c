@@ -68,7 +68,7 @@ void asm_sel_vimad(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "%s: .WIDE and .HI exclude each other%s", c->desc->name, "");
 		return;
 	}
-	in->h = EMU_H_VIMAD;
+	in->h = EMU_H_IMAD_P;
 	in->sub = wide ? 2 : hi ? 1 : 0;
 	in->sign = !asm_has_mod(ai, "U32");
 	in->d = asm_dst_reg(c, &ai->ops[0], wide ? 2 : 1);
@@ -116,7 +116,7 @@ void asm_sel_viadd3(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "%s takes Rd, [P, [Q,]] Ra, Rb, Rc[, Pcarry, Qcarry]%s", c->desc->name, "");
 		return;
 	}
-	in->h = EMU_H_VIADD3;
+	in->h = EMU_H_IADD3_P;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	for (int i = 0; i < 3; i++) {
 		if (is_pred(ai, k + i)) {
@@ -150,7 +150,7 @@ void asm_sel_vlop3(asm_ctx *c, int op)
 	}
 	if (!asm_has_mod(ai, "LUT"))
 		asm_err(c, ai->loc, "%s needs .LUT%s", c->desc->name, "");
-	in->h = EMU_H_VLOP3;
+	in->h = EMU_H_LOP3_P;
 	if (k)
 		in->d2 = sel_dst_pred(c, &ai->ops[0]);
 	else
@@ -174,7 +174,7 @@ void asm_sel_vplop3(asm_ctx *c, int op)
 		}
 	if (!asm_has_mod(ai, "LUT"))
 		asm_err(c, ai->loc, "%s needs .LUT%s", c->desc->name, "");
-	in->h = EMU_H_VPLOP3;
+	in->h = EMU_H_PLOP3;
 	in->d = sel_dst_pred(c, &ai->ops[0]);
 	in->d2 = sel_dst_pred(c, &ai->ops[1]);
 	for (int i = 0; i < 3; i++)
@@ -192,7 +192,7 @@ void asm_sel_vshf(asm_ctx *c, int op)
 	bool l = asm_has_mod(ai, "L"), r = asm_has_mod(ai, "R");
 	if (l == r)
 		asm_err(c, ai->loc, "%s needs .L or .R%s", c->desc->name, "");
-	in->h = EMU_H_VSHF;
+	in->h = EMU_H_SHF_HI;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	for (int i = 0; i < 3; i++)
 		in->s[i] = sel_src_int(c, 1 + i);
@@ -218,7 +218,7 @@ void asm_sel_vlea(asm_ctx *c, int op)
 			hi && !sx ? "Rc, " : "");
 		return;
 	}
-	in->h = EMU_H_VLEA;
+	in->h = EMU_H_LEA_P;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = sel_src_int(c, k);
 	in->s[1] = sel_src_int(c, k + 1);
@@ -257,7 +257,7 @@ static void two_src(asm_ctx *c, emu_handler h)
 void asm_sel_vsgxt(asm_ctx *c, int op)
 {
 	(void)op;
-	two_src(c, EMU_H_VSGXT);
+	two_src(c, EMU_H_SGXT);
 	c->in->sign = !asm_has_mod(c->ai, "U32");
 	c->in->sub = asm_has_mod(c->ai, "W");
 }
@@ -266,14 +266,14 @@ void asm_sel_vsgxt(asm_ctx *c, int op)
 void asm_sel_vbmsk(asm_ctx *c, int op)
 {
 	(void)op;
-	two_src(c, EMU_H_VBMSK);
+	two_src(c, EMU_H_BMSK);
 	c->in->sub = asm_has_mod(c->ai, "W");
 }
 
 void asm_sel_vbrev(asm_ctx *c, int op)
 {
 	(void)op;
-	two_src(c, EMU_H_VBREV);
+	two_src(c, EMU_H_BREV);
 }
 
 /* IABS d, a: MOV of |a| */
@@ -294,7 +294,7 @@ void asm_sel_vprmt(asm_ctx *c, int op)
 	static const char *const modes[] = {"F4E", "B4E", "RC8", "ECL", "ECR", "RC16"};
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	in->h = EMU_H_VPRMT;
+	in->h = EMU_H_PRMT;
 	in->sub = EMU_PRMT_DEFAULT;
 	for (int i = 0; i < 6; i++)
 		if (asm_has_mod(ai, modes[i]))
@@ -317,7 +317,7 @@ void asm_sel_visetp(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "%s takes P, Q, Ra, Rb, Pc%s", c->desc->name, ex ? ", Plow (.EX)" : " (.EX: and Plow)");
 		return;
 	}
-	in->h = EMU_H_VISETP;
+	in->h = EMU_H_ISETP_P;
 	in->d = sel_dst_pred(c, &ai->ops[0]);
 	in->d2 = sel_dst_pred(c, &ai->ops[1]);
 	in->s[0] = sel_src_int(c, 2);
@@ -349,7 +349,7 @@ void asm_sel_vmov(asm_ctx *c, int op)
 		return;
 	}
 	if (m->ival != 0xf) {
-		in->h = EMU_H_VMOVM;
+		in->h = EMU_H_MOVM;
 		in->sub = (uint8_t)m->ival;
 	}
 }
@@ -366,7 +366,7 @@ void asm_sel_vcs2r(asm_ctx *c, int op)
 		asm_err(c, o->loc, "CS2R reads SRZ or SR_CLOCKLO here, not '%s'%s", o->name, "");
 		return;
 	}
-	in->h = EMU_H_VCS2R;
+	in->h = EMU_H_CS2R;
 	in->sub = (uint8_t)sr;
 	in->width = asm_has_mod(ai, "32") ? 1 : 2;
 	in->d = asm_dst_reg(c, &ai->ops[0], in->width);
@@ -395,7 +395,7 @@ void asm_sel_vvote(asm_ctx *c, int op)
 	}
 	if (c->desc->name[4] == 'U' && k) /* VOTEU */
 		need_uniform(c, &ai->ops[0]);
-	in->h = EMU_H_VVOTE;
+	in->h = EMU_H_VOTE_GROUP;
 	in->sub = (uint8_t)m;
 	in->d = k ? asm_dst_reg(c, &ai->ops[0], 1) : EMU_RZ_SINK;
 	in->d2 = sel_dst_pred(c, &ai->ops[k]);
@@ -414,7 +414,7 @@ void asm_sel_vmatch(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "MATCH takes .ANY Rd, Ra or .ALL [P,] Rd, Ra%s", "", "");
 		return;
 	}
-	in->h = EMU_H_VMATCH;
+	in->h = EMU_H_MATCH;
 	in->sub = all;
 	in->wide = asm_has_mod(ai, "U64") || asm_has_mod(ai, "64");
 	in->d2 = k ? sel_dst_pred(c, &ai->ops[0]) : EMU_PT_SINK;
@@ -445,7 +445,7 @@ void asm_sel_vredux(asm_ctx *c, int op)
 		return;
 	}
 	need_uniform(c, &ai->ops[0]);
-	two_src(c, EMU_H_VREDUX);
+	two_src(c, EMU_H_REDUX);
 	c->in->sub = (uint8_t)m;
 	c->in->sign = asm_has_mod(ai, "S32");
 }
@@ -454,5 +454,5 @@ void asm_sel_vr2ur(asm_ctx *c, int op)
 {
 	(void)op;
 	need_uniform(c, &c->ai->ops[0]);
-	two_src(c, EMU_H_VR2UR);
+	two_src(c, EMU_H_R2UR);
 }

@@ -1,4 +1,7 @@
-/* Special registers, votes and indexed branches (included once, by emu/interp.c). */
+/* Control-flow, special-register and barrier operation bodies (one family of
+   emu/handlers.def): S2R and CS2R, branches (BRA, BRA.U on a predicate, BRX), the CTA
+   barrier, BMOV, WARPSYNC and BRA.DIV. The token stack's and the convergence barriers'
+   own bookkeeping is in the control-flow model (emu/cf.h). */
 static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	int n = w->nlanes;
@@ -29,50 +32,6 @@ static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	LANE_LOOP WR(d, l, v);
 }
 
-static void h_vote(emu_warp *w, const emu_insn *in, uint32_t G)
-{
-	int n = w->nlanes;
-	uint32_t pv = pred_val(w, &in->s[0]);
-	uint32_t ballot = G & pv, *d = w->r[in->d];
-	/* sub: 0 ANY, 1 ALL, 2 EQ (the same p in every lane of G) */
-	uint32_t q = in->sub == 1 ? ((G & ~pv) == 0 ? ~0u : 0) : in->sub == 2 ? (!ballot || ballot == G ? ~0u : 0)
-		: (ballot ? ~0u : 0);
-	LANE_LOOP WR(d, l, ballot);
-	pred_write(w, in->d2, q, G);
-}
-
-/* SHFL (PTX ISA, shfl.sync): lane l reads a from lane j, with c = segmask << 8 | clamp,
-   maxLane = (l & segmask) | (clamp & ~segmask), minLane = l & segmask:
-   IDX j = minLane | (b & ~segmask), in range if j <= maxLane; UP j = l - b, in range if
-   j >= maxLane; DOWN j = l + b and BFLY j = l ^ b, in range if j <= maxLane. Out of range
-   (or past the warp's lanes), j = l. p is whether j was in range. A source lane that is
-   not active gives what its register holds. */
-static void h_shfl(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
-{
-	uint32_t ta[32], tb[32], tc[32], r[32], p = 0;
-	int n = w->nlanes;
-	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-	LANE_LOOP {
-		int32_t clamp = (int32_t)(c[l] & 0x1f), seg = (int32_t)(c[l] >> 8 & 0x1f), bv = (int32_t)(b[l] & 0x1f);
-		int32_t maxl = (l & seg) | (clamp & ~seg), minl = l & seg, j;
-		bool ok;
-		switch (in->sub) {
-		case EMU_SHFL_IDX: j = minl | (bv & ~seg); ok = j <= maxl; break;
-		case EMU_SHFL_UP: j = l - bv; ok = j >= maxl; break;
-		case EMU_SHFL_DOWN: j = l + bv; ok = j <= maxl; break;
-		default: j = l ^ bv; ok = j <= maxl; break;
-		}
-		if (!ok || j < 0 || j >= n)
-			j = l, ok = false;
-		r[l] = a[j];
-		p |= (uint32_t)ok << l;
-	}
-	uint32_t *d = w->r[in->d];
-	LANE_LOOP WR(d, l, r[l]);
-	pred_write(w, in->d2, p, G);
-}
-
 /* Instruction index of a byte address, or -1. */
 static int index_of_addr(const emu_func *f, uint64_t a)
 {
@@ -89,8 +48,13 @@ static int index_of_addr(const emu_func *f, uint64_t a)
 	return -1;
 }
 
-static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint32_t pc)
+/* BRX: each lane of G to the instruction at its address (a register + offset, or a word of
+   a constant bank); a guarded BRX that splits the warp counts as divergent */
+static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t A, uint32_t G, bool guarded, uint32_t pc,
+		  emu_stats *stats)
 {
+	if (guarded && G && G != A)
+		stats->divergent++;
 	uint32_t ta[32], targets[32] = {0};
 	int n = w->nlanes;
 	const uint32_t *a = in->sub2 ? NULL : vsrc(x, w, &in->s[0], ta);
@@ -123,3 +87,125 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint3
 	return true;
 }
 
+/* CS2R d, SRZ / SR_CLOCKLO: a pair (width 2) or one register */
+static void h_cs2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	int n = w->nlanes;
+	uint64_t v = in->sub == SR_ZERO ? 0 : x->steps - x->cur_cta->steps0;
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP WR(d, l, (uint32_t)v);
+	if (in->width == 2) {
+		uint32_t *d1 = w->r[in->d + 1];
+		LANE_LOOP WR(d1, l, (uint32_t)(v >> 32));
+	}
+}
+
+/* BRA: G to the target (a guarded branch that splits the warp counts as divergent) */
+static inline __attribute__((always_inline)) cf_status h_bra(emu_warp *w, const emu_insn *in, uint32_t A, uint32_t G,
+							     bool guarded, uint32_t pc, emu_stats *stats)
+{
+	if (guarded && G && G != A)
+		stats->divergent++;
+	return cf_bra(w, G, guarded, pc, pc + 1, in->target);
+}
+
+/* @P0 BRA P1, t (sm_70+): the lanes whose guard and P1 hold branch */
+static inline __attribute__((always_inline)) cf_status h_bra_p(emu_warp *w, const emu_insn *in, uint32_t A, uint32_t G,
+							       uint32_t pc, emu_stats *stats)
+{
+	uint32_t T = G & pred_val(w, &in->s[0]);
+	if (T && T != A)
+		stats->divergent++;
+	return cf_bra(w, T, true, pc, pc + 1, in->target);
+}
+
+/* BAR: the warp's lanes of G arrive at barrier b (0-15); with convergence barriers they may
+   arrive in groups, and the warp arrives with its last lanes. Returns RUN_BAR when the warp
+   waits, RUN_TRAP after a trap, -1 to go on. */
+static inline __attribute__((always_inline)) int h_bar(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G,
+						       bool guarded, uint32_t pc)
+{
+	if (!G) /* predicated off for every lane: the warp does not arrive */
+		return -1;
+	uint32_t t[32];
+	const uint32_t *b = vsrc(x, w, &in->s[0], t);
+	int first = __builtin_ctz(G);
+	if (b[first] > 15) { /* 16 named barriers, 0-15 */
+		emu_trap_at(x, w, first, in, "barrier %u does not exist (barriers 0-15)", b[first]);
+		return RUN_TRAP;
+	}
+	if (cf_bar_first(w)) {
+		w->bar_mask = 0;
+		w->bar_count = 0;
+	}
+	w->bar_id = (int)b[first];
+	w->bar_pc = in->addr;
+	w->bar_mask |= G;
+	w->bar_dst = in->sub ? in->d : EMU_NO_REG;
+	w->bar_count += (uint32_t)popc32(G & pred_val(w, &in->s[1]));
+	if (!cf_bar(w, G, pc + 1)) /* the group waits; the warp arrives with its last lanes */
+		return -1;
+	w->state = EMU_W_BAR;
+	cf_status st = in->sflag ? cf_after(w, G, guarded) : CF_OK;
+	if (st != CF_OK) {
+		emu_trap_at(x, w, -1, in, "%s", cf_status_text(st));
+		return RUN_TRAP;
+	}
+	return RUN_BAR;
+}
+
+/* BMOV: a barrier's lane mask to and from registers and other barriers; the issuing lanes
+   (G) write only their own bits of a barrier (docs/volta.md). sub is the barrier Bn. */
+/* Rd = Bn; .CLEAR (sub2): then G leave Bn */
+static inline cf_status h_bmov_rb(emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t v = cf_bget(w, in->sub), *d = w->r[in->d];
+	int n = w->nlanes;
+	LANE_LOOP WR(d, l, v);
+	return in->sub2 ? cf_bset(w, in->sub, 0, G) : CF_OK;
+}
+
+/* G's bits of Bn from Rs (each lane's own value) */
+static inline cf_status h_bmov_br(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	if (!G)
+		return CF_OK;
+	uint32_t t[32], m = 0;
+	const uint32_t *a = vsrc(x, w, &in->s[0], t);
+	for (uint32_t r = G; r; r &= r - 1) {
+		int l = __builtin_ctz(r);
+		m |= a[l] & (1u << l);
+	}
+	return cf_bset(w, in->sub, m, G);
+}
+
+/* G's bits of Bd from Bs (sub3); .CLEAR (sub2): then G leave Bs */
+static inline cf_status h_bmov_bb(emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t v = cf_bget(w, in->sub3);
+	cf_status st = in->sub2 ? cf_bset(w, in->sub3, 0, G) : CF_OK;
+	return st == CF_OK ? cf_bset(w, in->sub, v, G) : st;
+}
+
+/* WARPSYNC m (.ALL, sub2: every lane): wait until every live lane of m waits here */
+static inline cf_status h_warpsync(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint32_t pc)
+{
+	if (!G)
+		return CF_OK;
+	uint32_t t[32];
+	uint32_t m = in->sub2 ? 0xffffffffu : vsrc(x, w, &in->s[0], t)[__builtin_ctz(G)];
+	return cf_warpsync(w, m, G, pc + 1);
+}
+
+/* BRA.DIV (sub 1) / .CONV (sub 0) m, t: the warp branches when the live lanes of m are not /
+   are all in the issuing group */
+static inline void h_bra_div(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t A, uint32_t G, uint32_t pc)
+{
+	if (!G)
+		return;
+	uint32_t t[32];
+	uint32_t m = vsrc(x, w, &in->s[0], t)[__builtin_ctz(G)] & cf_live(w);
+	bool all = (m & ~A) == 0;
+	if (all != (bool)in->sub)
+		cf_bra_u(w, A, pc + 1, in->target);
+}

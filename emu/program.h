@@ -9,10 +9,12 @@
 #include "isa/isa.h"
 
 typedef enum {
-#define H(n) EMU_H_##n,
-#define HB(n) EMU_H_##n,
+#define H(n, fam, how) EMU_H_##n,
+#define HS(n, fam) EMU_H_##n,
+#define HB(n, fam) EMU_H_##n,
 #include "emu/handlers.def"
 #undef H
+#undef HS
 #undef HB
 	EMU_NHANDLERS
 } emu_handler;

@@ -1,18 +1,19 @@
-/* What the Fermi completions added: ISET.X, PSET and the video instructions on 8/16-bit
-   lanes (included once, by emu/loop.h, after emu/ops_alu.h). */
-
-/* ISET.X d, a, b, c: ISET on the high words of a wider compare (ISETP.X's reading,
-   emu/ops_alu.h) */
-static void h_iset_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+/* Video operation bodies (one family of emu/handlers.def): SIMD on byte and half-word
+   lanes (VADD, VMNMX, and the general body of VABSDIFF, VSET, VSHL/VSHR, VMAD). */
+static void h_vadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	iset_write(w, in, cmp_x_mask(x, w, in), G);
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_LOOP WR(d, l, video_second(video_add(a[l], b[l], in->sign, in->sub3), c[l], in->sign, in->sub2));
 }
 
-/* PSET d, p, q, r: d = ((p BOP1 q) BOP2 r) ? -1 (1.0f with .BF) : 0 */
-static void h_pset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+static void h_vmnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	(void)x;
-	iset_write(w, in, bop(in->sub, pred_val(w, &in->s[0]), pred_val(w, &in->s[1])), G);
+	INT2_PROLOGUE;
+	uint32_t tc[32];
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_LOOP WR(d, l, video_second(video_mnmx(a[l], b[l], in->sign, in->sub), c[l], in->sign, in->sub2));
 }
 
 /* A video source as PTX's partSelectSignExtend leaves it: the selector picked and
