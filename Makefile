@@ -24,11 +24,12 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
 LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
-          asm/asm.c asm/sel.c asm/sel_wide.c asm/sel_prmt.c asm/sel_fermi.c asm/variant.c \
+          asm/asm.c asm/variant.c asm/sel.c asm/sel_int.c asm/sel_logic.c asm/sel_float.c asm/sel_double.c \
+          asm/sel_half.c asm/sel_cvt.c asm/sel_video.c asm/sel_mem.c asm/sel_warp.c asm/sel_uniform.c asm/sel_ctl.c \
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c \
           emu/interp_tokens_avx2.c emu/interp_barrier_avx2.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
-          gen/maxwell.c gen/volta.c asm/sel_volta.c asm/sel_vfp.c asm/sel_vint.c asm/sel_vmem.c \
+          gen/maxwell.c gen/volta.c\
           cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/json.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
           dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))

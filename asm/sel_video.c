@@ -1,33 +1,16 @@
-/* Selectors of Fermi's completions (issue 16): PSET and the scalar video instructions
-   VADD, VSUB, VABSDIFF, VMNMX, VSET, VSHL, VSHR and VMAD on 8-, 16- and 32-bit lanes, with
-   the data merge into a destination byte or half (also Kepler's and Maxwell's rows). */
+/* Selectors of the video family (emu/ops_video.h): VADD, VABSDIFF, VMNMX, VSET, VSHL/VSHR
+   and VMAD on byte and half-word lanes, with their data merge. */
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "asm/asm_int.h"
 #include "asm/gen.h"
-#include "asm/sel_int.h"
+#include "asm/sel.h"
+#include "emu/sem_vfp.h"
 #include "emu/semantics.h"
-
-/* PSET d, p, q, r: d = ((p BOP1 q) BOP2 r) ? -1 (1.0f with .BF) : 0. A listing names the
-   combines in order (PSET.AND.AND, as corpus/README.md lists for the sm_20 raw pool);
-   none means .AND.AND, as for PSETP's PTXPlus. */
-void asm_sel_pset(asm_ctx *c, int op)
-{
-	(void)op;
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	int b1 = sel_bop_code(ai, 0), b2 = sel_bop_code(ai, 1);
-	if (b1 >= 0 && b2 < 0)
-		asm_err(c, ai->loc, "PSET needs two boolean modifiers (e.g. .AND.AND)%s", "", "");
-	in->h = EMU_H_PSET;
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	for (int i = 0; i < 3; i++)
-		in->s[i] = sel_src_pred(&ai->ops[1 + i]);
-	/* iset_write's fields: the second combine in sub2, the third predicate in s[2] */
-	in->sub = (uint8_t)(b1 < 0 ? EMU_BOP_AND : b1);
-	in->sub2 = (uint8_t)(b2 < 0 ? EMU_BOP_AND : b2);
-	in->sub3 = asm_has_mod(ai, "BF");
-}
+#include "isa/isa.h"
+#include "util/xalloc.h"
 
 /* The type modifiers of a video instruction, in order: widths 8, 16 or 32 and signs. */
 static int video_types(const ast_insn *ai, int *bits, int *sg)
