@@ -54,10 +54,39 @@ void emu_ctx_free(emu_ctx *x)
 	emu_stats_free(&x->stats);
 }
 
-/* The generation's launch ABI (SPEC section 4) in the constant banks. */
+static void put32(uint8_t *bank, uint32_t off, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		bank[off + (uint32_t)i] = (uint8_t)(v >> 8 * i);
+}
+
+/* The generation's launch ABI (SPEC section 4) in the constant banks: its table's words. */
 void emu_abi_setup(emu_ctx *x)
 {
-	x->prog->rt->abi(x);
+	const emu_rt *rt = x->prog->rt;
+	for (int i = 0; i < rt->nabi; i++) {
+		const emu_abi_word *a = &rt->abi[i];
+		uint8_t *b = x->cbank[a->bank];
+		uint32_t off = a->off;
+		switch ((emu_abi_what)a->what) {
+		case EMU_ABI_NTID:
+		case EMU_ABI_NCTAID:
+			for (uint32_t k = 0; k < 3; k++)
+				put32(b, off + 4 * k, a->what == EMU_ABI_NTID ? x->block[k] : x->grid[k]);
+			break;
+		case EMU_ABI_SHARED_WINDOW: put32(b, off, EMU_SHARED_WINDOW); break;
+		case EMU_ABI_SHARED_BASE64: /* shared memory at {SR_SWINHI : 0} */
+			put32(b, off, 0);
+			put32(b, off + 4, EMU_SHARED_WINDOW_HI);
+			break;
+		case EMU_ABI_LOCAL_WINDOW: put32(b, off, EMU_LOCAL_WINDOW); break;
+		case EMU_ABI_LOCAL_BASE64:
+			put32(b, off, EMU_LOCAL_WINDOW);
+			put32(b, off + 4, 0);
+			break;
+		case EMU_ABI_LOCAL_BYTES: put32(b, off, x->local_bytes); break;
+		}
+	}
 }
 
 emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count)

@@ -121,10 +121,29 @@ typedef struct {
 /* The control-flow model a generation runs under (emu/cf.h). */
 typedef enum { EMU_CF_TOKENS, EMU_CF_BARRIERS } emu_cf_model;
 
+/* What a launch writes into a constant bank (SPEC section 4): each row of a generation's
+   launch ABI (emu_rt.abi) puts one of these at c[bank][off]. */
+typedef enum {
+	EMU_ABI_NTID,          /* ntid.x, .y, .z: three words */
+	EMU_ABI_NCTAID,        /* nctaid.x, .y, .z: three words */
+	EMU_ABI_SHARED_WINDOW, /* the shared window's 32-bit base */
+	EMU_ABI_SHARED_BASE64, /* the generic shared base as a 64-bit word (its high word) */
+	EMU_ABI_LOCAL_WINDOW,  /* the local window's 32-bit base */
+	EMU_ABI_LOCAL_BASE64,  /* the generic local base as a 64-bit word */
+	EMU_ABI_LOCAL_BYTES,   /* the stack pointer: the top of each thread's local window */
+} emu_abi_what;
+
+typedef struct {
+	uint8_t bank;
+	uint16_t off;
+	uint8_t what;          /* emu_abi_what */
+} emu_abi_word;
+
 typedef struct emu_rt {
 	emu_cf_model model;      /* the token stack (SPEC 6) or convergence barriers (6.2) */
-	/* constant-bank ABI of a launch: geometry, stack pointer, shared window */
-	void (*abi)(emu_ctx *x);
+	/* constant-bank ABI of a launch: geometry, stack pointer, windows */
+	const emu_abi_word *abi;
+	int nabi;
 	uint32_t param_offset;   /* .param values go to c[0x0] from here */
 	int literal_bank;        /* a PTXPlus constant table fills this bank */
 	/* per CTA after the warps are set up (NULL: nothing); false: cannot launch (x->trap) */

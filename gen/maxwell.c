@@ -20,25 +20,14 @@ static void maxwell_select(asm_ctx *c, int op)
 	ccg_after_select(c);
 }
 
-static void put32(uint8_t *bank, uint32_t off, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		bank[off + (uint32_t)i] = (uint8_t)(v >> 8 * i);
-}
-
-static void maxwell_abi(emu_ctx *x)
-{
-	put32(x->cbank[0], 0x0, EMU_SHARED_WINDOW);
-	put32(x->cbank[0], 0x4, EMU_LOCAL_WINDOW);
-	for (int i = 0; i < 3; i++) {
-		put32(x->cbank[0], 0x8 + 4 * (uint32_t)i, x->block[i]);
-		put32(x->cbank[0], 0x14 + 4 * (uint32_t)i, x->grid[i]);
-	}
-	put32(x->cbank[0], 0x20, x->local_bytes);
-}
+static const emu_abi_word maxwell_abi[] = {
+	{0, 0x0, EMU_ABI_SHARED_WINDOW}, {0, 0x4, EMU_ABI_LOCAL_WINDOW}, {0, 0x8, EMU_ABI_NTID},
+	{0, 0x14, EMU_ABI_NCTAID},       {0, 0x20, EMU_ABI_LOCAL_BYTES},
+};
 
 static const emu_rt maxwell_rt = {
 	.abi = maxwell_abi,
+	.nabi = sizeof maxwell_abi / sizeof maxwell_abi[0],
 	.param_offset = 0x140,
 	.literal_bank = 2,
 	.guard = ccg_guard,

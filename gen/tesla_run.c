@@ -177,12 +177,6 @@ static bool t_cta_init(emu_ctx *x, emu_cta *c)
 	return true;
 }
 
-/* Nothing in the constant banks: the header lives in shared memory (t_cta_init). */
-static void t_abi(emu_ctx *x)
-{
-	(void)x;
-}
-
 /* print C0-C3 (flags Z S C O of a lane) and A1-A7 (a lane's byte offset) */
 static const char *t_reg_text(const emu_warp *w, const char *name, int lane, char fmt, char *buf, size_t n)
 {
@@ -208,7 +202,7 @@ static const char *t_reg_text(const emu_warp *w, const char *name, int lane, cha
 }
 
 const emu_rt tesla_rt = {
-	.abi = t_abi,
+	/* no .abi: nothing in the constant banks, the header lives in shared memory (t_cta_init) */
 	.param_offset = 0x20, /* where .param writes; t_cta_init copies them to shared 0x10 */
 	.literal_bank = 1,
 	.cta_init = t_cta_init,

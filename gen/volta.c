@@ -49,31 +49,17 @@ static void volta_select(asm_ctx *c, int op)
 		c->in->steps |= EMU_STEP_UNIFORM;
 }
 
-static void put32(uint8_t *bank, uint32_t off, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		bank[off + (uint32_t)i] = (uint8_t)(v >> 8 * i);
-}
-
-static void volta_abi(emu_ctx *x)
-{
-	for (int i = 0; i < 3; i++) {
-		put32(x->cbank[0], 4 * (uint32_t)i, x->block[i]);
-		put32(x->cbank[0], 0xc + 4 * (uint32_t)i, x->grid[i]);
-	}
-	/* the generic bases ptxas reads as 64-bit words (cvta.shared: c[0x0][0x18], cvta.local:
-	   c[0x0][0x20], on sm_75, sm_86 and sm_90 alike): shared memory at {SR_SWINHI : 0},
-	   the thread's local memory in the 32-bit local window */
-	put32(x->cbank[0], 0x18, 0);
-	put32(x->cbank[0], 0x1c, EMU_SHARED_WINDOW_HI);
-	put32(x->cbank[0], 0x20, EMU_LOCAL_WINDOW);
-	put32(x->cbank[0], 0x24, 0);
-	put32(x->cbank[0], 0x28, x->local_bytes);
-}
+/* the generic bases ptxas reads as 64-bit words (cvta.shared: c[0x0][0x18], cvta.local:
+   c[0x0][0x20], on sm_75, sm_86 and sm_90 alike): shared memory at {SR_SWINHI : 0}, the
+   thread's local memory in the 32-bit local window */
+static const emu_abi_word volta_abi[] = {
+	{0, 0x0, EMU_ABI_NTID},          {0, 0xc, EMU_ABI_NCTAID},       {0, 0x18, EMU_ABI_SHARED_BASE64},
+	{0, 0x20, EMU_ABI_LOCAL_BASE64}, {0, 0x28, EMU_ABI_LOCAL_BYTES},
+};
 
 /* sm_70 - sm_89 and sm_90 differ in where the parameters start (and in their dialect's
    name): one runtime part and one generation record each, from the same fields. */
-#define VOLTA_RT(params) {.model = EMU_CF_BARRIERS, .abi = volta_abi, .param_offset = (params), .literal_bank = 2}
+#define VOLTA_RT(params) {.model = EMU_CF_BARRIERS, .abi = volta_abi, .nabi = sizeof volta_abi / sizeof volta_abi[0], .param_offset = (params), .literal_bank = 2}
 static const emu_rt volta_rt = VOLTA_RT(0x160), hopper_rt = VOLTA_RT(0x210);
 
 #define VOLTA_GEN(nm, dia, runtime)                                                                        \
