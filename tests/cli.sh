@@ -593,6 +593,39 @@ if [ -f Makefile ] && command -v make >/dev/null 2>&1; then
 	done
 	check "installed binary runs" 0 "$tmp/inst/bin/simtemu" --version
 fi
+# the man page and the bash completion name every target isa/gens.def runs (the first
+# quoted field of each GEN row) and every option the --help texts list
+gtargets=$(awk -F'"' '/^GEN\(/ { print $2 }' isa/gens.def)
+if [ "$(echo $gtargets | wc -w)" -lt 20 ]; then fail=$((fail + 1)); echo "FAIL gens.def targets: read only '$gtargets'"; fi
+# the man page's --target entry, its \- unescaped
+awk '/^\.BI \\-\\-target/ { f = 1; next } f && /^\.[A-Z]/ { f = 0 } f' docs/simtemu.1 | sed 's/\\-/-/g' >"$tmp/man-targets"
+sed 's/\\-/-/g' docs/simtemu.1 >"$tmp/man"
+# what the completion offers after --target (bash itself where it is installed)
+if command -v bash >/dev/null 2>&1; then
+	bash -c '. tools/simtemu.bash-completion; COMP_WORDS=(simtemu run --target ""); COMP_CWORD=3; _simtemu; echo "${COMPREPLY[@]}"' >"$tmp/comp-targets" 2>&1
+else
+	sed -n '/targets="/,/"/p' tools/simtemu.bash-completion >"$tmp/comp-targets"
+fi
+for t in $gtargets; do
+	if grep -qw -- "$t" "$tmp/comp-targets"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL bash completion: --target does not offer $t (isa/gens.def runs it)"; fi
+	if grep -qw -- "$t" "$tmp/man-targets"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL man page: --target does not list $t (isa/gens.def runs it)"; fi
+done
+: >"$tmp/helpopts"
+for c in "" run stats trace debug compare spec asm isa convert batch merge; do
+	# shellcheck disable=SC2086
+	"$SIMTEMU" $c --help 2>&1 | awk '
+		/^  -/ { sub(/,$/, "", $1); print $1; if ($2 ~ /^-/) print $2 }
+		/usage:|^       simtemu/ { while (match($0, /\[-[-a-z]+/)) { print substr($0, RSTART + 1, RLENGTH - 1); $0 = substr($0, RSTART + RLENGTH) } }
+		/--to |--tol |--ignore / { for (i = 1; i <= NF; i++) if ($i ~ /^--(to|tol|ignore)$/) print $i }' >>"$tmp/helpopts"
+done
+for o in $(sort -u "$tmp/helpopts"); do
+	if grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" tools/simtemu.bash-completion; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL bash completion lacks $o (a --help option)"; fi
+	if grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" "$tmp/man"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL man page lacks $o (a --help option)"; fi
+done
 # did you mean: the nearest opcode of the target's table, the nearest directive
 printf '.target sm_20\nISCAD R0, R1, R2, 0x2;\nEXIT;\n' >"$tmp/typo.sass"
 check "opcode typo" 2 "$SIMTEMU" asm "$tmp/typo.sass"
