@@ -330,7 +330,7 @@ contains "compare 3 json row" out '{"key": "SSY", "warp_inst": [1, 0, 1], "threa
 contains "compare 3 json run" out '{"run": "C", "file": "examples/ifblock_ssy.sass", "kernel": "ifblock", "target": "sm_20", "totals": {"warp_inst": 11, "thread_inst": 75, "active_thread_inst": 72, "pred_off": 0}}'
 check "compare 3 --ignore unknown" 2 "$SIMTEMU" compare --ignore nosuch "$@"
 # four files, one differing from A: walk (out[0] 1002; 41 warp instructions by
-# shared/WALKTHROUGH.md) against loop (out[0] 1; 36 by docs/examples.md) and walk twice
+# docs/semantics.md) against loop (out[0] 1; 36 by docs/examples.md) and walk twice
 check "compare 4 differs" 1 "$SIMTEMU" compare examples/walk.sass examples/loop.sass examples/walk.sass examples/walk.sass
 contains "compare 4 differs report" out "output out: DIFFERENT; B: 8 of 8 differ, first [0]: A 1002, B 1"
 contains "compare 4 total" out "total                             41          36          -5   -12.2%          41          +0    +0.0%          41          +0    +0.0%"
@@ -339,7 +339,7 @@ set --
 for i in $(seq 27); do set -- "$@" examples/walk.sass; done
 check "compare 27 files" 2 "$SIMTEMU" compare "$@"
 set --
-# the README's debugger walkthrough, so that it stays true
+# docs/debugging.md's walkthrough, so that it stays true
 check "readme walkthrough" 0 "$SIMTEMU" debug --batch tests/debug/breakcont.cmd examples/breakcont.sass
 contains "tokens pushed" out "     7  0x0030  ISETP.EQ.AND P0, pt, R4, R0, pt                  A=11111  S=[PCNT,11111,0x0070] [PBK,11111,0x0090]"
 contains "saved masks" out "  1  PCNT 11111  0x0070 NEXT  saved=00000"
