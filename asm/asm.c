@@ -744,8 +744,8 @@ static void dup_funcs(ast_unit *u, const emu_program *p)
 	free(v);
 }
 
-emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
-			  const char *default_name, FILE *diag)
+emu_program *asm_assemble(const char *file, const char *src, const char *target_override,
+			  const char *default_name, FILE *diag, gen_lookup_fn gen_of)
 {
 	/* either syntax gives the same parse tree */
 	ast_unit *u = ptx_looks_like(src) ? ast_parse_ptxplus(file, src, diag) : ast_parse_sass(file, src, diag);
@@ -755,7 +755,7 @@ emu_program *emu_assemble(const char *file, const char *src, const char *target_
 	const char *target = u->foreign_target ? u->target : target_override ? target_override : u->target ? u->target : "sm_20";
 	asm_ctx c = {.dg = &u->diags, .target = target, .u = u};
 	c.dialect = isa_dialect_of(target);
-	c.gen = gen_for_dialect(c.dialect);
+	c.gen = gen_of(c.dialect);
 	if (u->target && target_override && isa_dialect_of(u->target) != ISA_DIALECT_NONE &&
 	    isa_dialect_of(u->target) != c.dialect) {
 		ast_error(&u->diags, u->target_loc, "the listing is code for %s; --target %s names another generation",

@@ -24,6 +24,12 @@ struct gen_desc {
 	const emu_rt *rt;      /* its runtime part: launch ABI, steps, debugger registers */
 };
 
+/* Assemble with the generations gen_of gives (gen/registry.c's emu_assemble passes its
+   registry: the assembler names no generation, so it links below them). */
+typedef const gen_desc *(*gen_lookup_fn)(isa_dialect d);
+emu_program *asm_assemble(const char *file, const char *src, const char *target_override,
+			  const char *default_name, FILE *diag, gen_lookup_fn gen_of);
+
 /* The generation of a target ("sm_20"), or NULL when this build does not run it. */
 const gen_desc *gen_for_target(const char *target);
 /* The generation of a dialect (never NULL for a dialect of isa/gens.def). */

@@ -132,8 +132,8 @@ void sel_fcompare(asm_ctx *c, int h, bool setp, sel_src_fn src)
 	in->s[1] = src(c, k + 1);
 	in->s[2] = sel_src_pred(&ai->ops[k + 2]);
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->bop = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	in->ftz = asm_has_mod(ai, "FTZ");
 	if (!setp)
 		in->sign = asm_has_mod(ai, "BF");
 }

@@ -245,7 +245,7 @@ void asm_sel_vbmov(asm_ctx *c, int op)
 		int n = barrier(c, 1);
 		in->h = EMU_H_BMOV_RB;
 		in->sub = (uint8_t)(n < 0 ? 0 : n);
-		in->sub2 = asm_has_mod(ai, "CLEAR");
+		in->clear = asm_has_mod(ai, "CLEAR");
 		in->d = asm_dst_reg(c, &ai->ops[0], 1);
 		return;
 	}
@@ -254,7 +254,7 @@ void asm_sel_vbmov(asm_ctx *c, int op)
 		in->h = EMU_H_BMOV_BB;
 		in->sub = (uint8_t)(d < 0 ? 0 : d);
 		in->sub3 = (uint8_t)(s < 0 ? 0 : s);
-		in->sub2 = asm_has_mod(ai, "CLEAR");
+		in->clear = asm_has_mod(ai, "CLEAR");
 		return;
 	}
 	if (is_barrier(&ai->ops[0]) && (ai->ops[1].kind == OPND_REG || ai->ops[1].kind == OPND_IMM)) {

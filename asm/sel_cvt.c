@@ -69,12 +69,12 @@ void asm_sel_cvt(asm_ctx *c, int op)
 	in->sub = (uint8_t)(dflt ? -dbits : dbits);
 	in->sub2 = (uint8_t)(sflt ? -sbits : sbits);
 	in->sign = (uint8_t)(dsg | ssg << 1);
-	in->sub3 = (uint8_t)sel_round_mode(ai);
+	in->cvt_rnd = (uint8_t)sel_round_mode(ai);
 	bool to_int = asm_has_mod(ai, "TRUNC") || asm_has_mod(ai, "FLOOR") || asm_has_mod(ai, "CEIL");
 	if (v == ISA_V_F2F && (to_int || asm_has_mod(ai, "ROUND")))
 		in->sub3 |= EMU_RND_INT; /* round to an integral value */
 	if (v == ISA_V_F2I && !to_int)
-		in->sub3 = EMU_RND_RN;
+		in->cvt_rnd = EMU_RND_RN;
 	in->width = asm_has_mod(ai, "SAT");
 	in->wide = asm_has_mod(ai, "FTZ");
 }
@@ -105,7 +105,7 @@ void asm_sel_vcvt(asm_ctx *c, int op)
 	in->sub = (uint8_t)kind;
 	in->d = asm_dst_reg(c, &ai->ops[0], kind == VFP_CVT_F64_F16 ? 2 : 1);
 	in->s[0] = kind == VFP_CVT_F16_F64 ? sel_src_f64imm(c, 1) : asm_src_any(c, &ai->ops[1], false, true);
-	in->sub3 = (uint8_t)sel_fround(ai);
+	in->cvt_rnd = (uint8_t)sel_fround(ai);
 	in->wide = asm_has_mod(ai, "FTZ");
 }
 
@@ -122,5 +122,5 @@ void asm_sel_vf2fp(asm_ctx *c, int op)
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = sel_src_f32imm(c, 1);
 	in->s[1] = sel_src_f32imm(c, 2);
-	in->sub3 = (uint8_t)sel_fround(ai);
+	in->cvt_rnd = (uint8_t)sel_fround(ai);
 }

@@ -28,7 +28,7 @@ void asm_sel_darith(asm_ctx *c, int op)
 		in->s[2] = sel_src_dbl(c, 3);
 	if (v == ISA_V_MIN)
 		in->s[2] = sel_src_pred(&ai->ops[3]);
-	in->sub2 = (uint8_t)sel_round_mode(ai);
+	in->rnd2 = (uint8_t)sel_round_mode(ai);
 }
 
 void asm_sel_dsetp(asm_ctx *c, int op)
@@ -58,5 +58,5 @@ void asm_sel_vdarith(asm_ctx *c, int op)
 	in->s[1] = sel_src_f64imm(c, 2);
 	if (v == ISA_V_FMA)
 		in->s[2] = sel_src_f64imm(c, 3);
-	in->sub2 = (uint8_t)sel_fround(ai);
+	in->rnd2 = (uint8_t)sel_fround(ai);
 }

@@ -35,8 +35,8 @@ void asm_sel_farith(asm_ctx *c, int op)
 	if (c->desc->var == ISA_V_FMA)
 		in->s[2] = sel_src_flt(c, 3);
 	in->sub = (uint8_t)sel_round_mode(ai);
-	in->sub2 = asm_has_mod(ai, "SAT");
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->sat = asm_has_mod(ai, "SAT");
+	in->ftz = asm_has_mod(ai, "FTZ");
 }
 
 void asm_sel_fsetp(asm_ctx *c, int op)
@@ -91,7 +91,7 @@ void asm_sel_fcmp(asm_ctx *c, int op)
 	/* cuobjdump prints no comparison for .GT: the encodings of FCMP, FCMP.LT and FCMP.GE in
 	   the sm_50 corpus listings carry 4, 1 and 6 in the comparison field */
 	in->sub = (uint8_t)(cmp < 0 ? EMU_CMP_GT : cmp);
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->ftz = asm_has_mod(ai, "FTZ");
 }
 
 /* FSET.cmp.bop[.BF][.FTZ] d[.CC], a, b, p */
@@ -116,8 +116,8 @@ void asm_sel_vfarith(asm_ctx *c, int op)
 	if (v == ISA_V_FMA)
 		in->s[2] = sel_src_f32imm(c, 3);
 	in->sub = (uint8_t)sel_fround(ai);
-	in->sub2 = asm_has_mod(ai, "SAT");
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->sat = asm_has_mod(ai, "SAT");
+	in->ftz = asm_has_mod(ai, "FTZ");
 }
 
 /* FSETP.cmp.bop[.FTZ] p, q, a, b, c and DSETP on register pairs */
@@ -146,7 +146,7 @@ void asm_sel_vfchoose(asm_ctx *c, int op)
 	in->s[0] = sel_src_f32imm(c, 1);
 	in->s[1] = sel_src_f32imm(c, 2);
 	in->s[2] = sel_src_pred(&ai->ops[3]);
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->ftz = asm_has_mod(ai, "FTZ");
 }
 
 /* FRND[.F64][.TRUNC|.FLOOR|.CEIL][.FTZ] d, a (default: to nearest even) */
@@ -162,7 +162,7 @@ void asm_sel_vfrnd(asm_ctx *c, int op)
 	in->d = asm_dst_reg(c, &ai->ops[0], dbl ? 2 : 1);
 	in->s[0] = dbl ? sel_src_f64imm(c, 1) : sel_src_f32imm(c, 1);
 	in->sub = (uint8_t)sel_fround(ai);
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->ftz = asm_has_mod(ai, "FTZ");
 }
 
 /* FCHK[.DIVIDE] p, a, b: whether a / b needs the slow path (the Maxwell rule) */

@@ -30,7 +30,7 @@ void asm_sel_vharith(asm_ctx *c, int op)
 	if (sel_hsrcs(c, 1, in->sub == VFP_H_FMA ? 3 : 2, &next) && next != ai->nops)
 		asm_err(c, ai->ops[next].loc, "%s has an operand too many%s", c->desc->name, "");
 	in->sub2 = (uint8_t)(asm_has_mod(ai, "SAT") | asm_has_mod(ai, "RELU") << 1);
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->ftz = asm_has_mod(ai, "FTZ");
 }
 
 /* HSETP2.cmp.bop[.H_AND] p, q, a, b, c and HMNMX2 d, a, b, p */
@@ -48,13 +48,13 @@ void asm_sel_vhcmp(asm_ctx *c, int op)
 		in->d = sel_dst_pred(c, &ai->ops[0]);
 		in->d2 = sel_dst_pred(c, &ai->ops[1]);
 		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-		in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+		in->bop = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 		in->sign = asm_has_mod(ai, "H_AND");
 	} else {
 		in->h = EMU_H_HMNMX2;
 		in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	}
-	in->sub3 = asm_has_mod(ai, "FTZ");
+	in->ftz = asm_has_mod(ai, "FTZ");
 	if (!sel_hsrcs(c, setp ? 2 : 1, 2, &next))
 		return;
 	if (next != ai->nops - 1 || ai->ops[next].kind != OPND_PRED) {

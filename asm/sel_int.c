@@ -52,7 +52,7 @@ void asm_sel_imul(asm_ctx *c, int op)
 	int nt = sel_int_types(ai, bits, sg, 4);
 	in->sub = nt >= 1 ? (uint8_t)sg[0] : 1;        /* a signed (the default) */
 	in->sub2 = nt >= 2 ? (uint8_t)sg[1] : in->sub; /* b signed */
-	in->sub3 = asm_has_mod(ai, "HI");
+	in->hi = asm_has_mod(ai, "HI");
 	in->x_in = asm_has_mod(ai, "X");
 	in->cc_out |= asm_has_mod(ai, "CC");
 	if (asm_has_mod(ai, "SAT")) /* no listing has shown it: an error, not a silent wrap */
@@ -95,7 +95,7 @@ void asm_sel_isetp(asm_ctx *c, int op)
 	in->s[2] = sel_src_pred(&ai->ops[k + 2]);
 	in->sign = !asm_has_mod(ai, "U32");
 	in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	in->bop = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 	/* .X: the high words of a wider compare; the low words' result is the condition code
 	   (asm_variant: ISETP_X) */
 	in->x_in = asm_has_mod(ai, "X");
@@ -419,7 +419,7 @@ void asm_sel_visetp(asm_ctx *c, int op)
 	in->x_in = ex;
 	in->sign = !asm_has_mod(ai, "U32");
 	in->sub = (uint8_t)(cmp < 0 ? EMU_CMP_EQ : cmp);
-	in->sub2 = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
+	in->bop = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 }
 
 /* MOV d, a[, lanemask]; UMOV d, a. A lane writes when bit (laneid & 3) of the mask is set (as

@@ -119,8 +119,8 @@ void asm_sel_shf(asm_ctx *c, int op)
 	if (l == r)
 		asm_err(c, ai->loc, "SHF needs .L or .R%s", "", "");
 	in->sub = l;
-	in->sub2 = asm_has_mod(ai, "W");
-	in->sub3 = asm_has_mod(ai, "HI");
+	in->wrap = asm_has_mod(ai, "W");
+	in->hi = asm_has_mod(ai, "HI");
 	in->wide = asm_has_mod(ai, "U64") || asm_has_mod(ai, "S64");
 	in->sign = asm_has_mod(ai, "S64") || asm_has_mod(ai, "S32");
 }
@@ -172,7 +172,7 @@ void asm_sel_pset(asm_ctx *c, int op)
 		in->s[i] = sel_src_pred(&ai->ops[1 + i]);
 	/* iset_write's fields: the second combine in sub2, the third predicate in s[2] */
 	in->sub = (uint8_t)(b1 < 0 ? EMU_BOP_AND : b1);
-	in->sub2 = (uint8_t)(b2 < 0 ? EMU_BOP_AND : b2);
+	in->bop = (uint8_t)(b2 < 0 ? EMU_BOP_AND : b2);
 	in->sub3 = asm_has_mod(ai, "BF");
 }
 
@@ -243,8 +243,8 @@ void asm_sel_vshf(asm_ctx *c, int op)
 	for (int i = 0; i < 3; i++)
 		in->s[i] = sel_src_int(c, 1 + i);
 	in->sub = l;
-	in->sub2 = asm_has_mod(ai, "W");
-	in->sub3 = asm_has_mod(ai, "HI");
+	in->wrap = asm_has_mod(ai, "W");
+	in->hi = asm_has_mod(ai, "HI");
 	in->wide = asm_has_mod(ai, "U64") || asm_has_mod(ai, "S64");
 	in->sign = asm_has_mod(ai, "S64") || asm_has_mod(ai, "S32");
 }

@@ -54,7 +54,7 @@ void asm_sel_load(asm_ctx *c, int op)
 	in->width = (uint8_t)mem_width(ai, &in->sign);
 	in->wide = asm_has_mod(ai, "E");
 	in->h = EMU_H_LD;
-	in->sub3 = (uint8_t)space_of(c);
+	in->space = (uint8_t)space_of(c);
 	in->d = asm_dst_reg(c, &ai->ops[0], in->width > 4 ? in->width / 4 : 1);
 	const ast_opnd *o = &ai->ops[1];
 	if (c->desc->var == ISA_V_CONST) {
@@ -76,7 +76,7 @@ void asm_sel_store(asm_ctx *c, int op)
 	in->width = (uint8_t)mem_width(ai, &in->sign);
 	in->wide = asm_has_mod(ai, "E");
 	in->h = EMU_H_ST;
-	in->sub3 = (uint8_t)space_of(c);
+	in->space = (uint8_t)space_of(c);
 	asm_mem_operand(c, &ai->ops[0], in->wide);
 	const ast_opnd *v = &ai->ops[1];
 	int n = in->width > 4 ? in->width / 4 : 1;

@@ -15,8 +15,8 @@ void asm_variant(emu_insn *in)
 			in->h = EMU_H_LOP_P;
 			break;
 		}
-		in->h = in->sub == EMU_LOP_AND ? EMU_H_LOP_AND : in->sub == EMU_LOP_OR ? EMU_H_LOP_OR :
-			in->sub == EMU_LOP_XOR ? EMU_H_LOP_XOR : EMU_H_LOP_PASSB;
+		in->h = in->fn == EMU_LOP_AND ? EMU_H_LOP_AND : in->fn == EMU_LOP_OR ? EMU_H_LOP_OR :
+			in->fn == EMU_LOP_XOR ? EMU_H_LOP_XOR : EMU_H_LOP_PASSB;
 		break;
 	case EMU_H_IMUL:
 	case EMU_H_IMAD:
@@ -52,7 +52,7 @@ void asm_variant(emu_insn *in)
 	case EMU_H_FMUL:
 	case EMU_H_FFMA: {
 		/* round to nearest with no saturation or flushing is the fast body */
-		bool exact = in->sub != EMU_RND_RN || in->sub2 || in->sub3;
+		bool exact = in->rnd != EMU_RND_RN || in->sub2 || in->sub3;
 		if (in->h == EMU_H_FFMA && (in->sub & EMU_RND_INT))
 			in->h = EMU_H_FMAD_T;
 		else if (exact)

@@ -30,8 +30,8 @@
 static inline void setp_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
 {
 	uint32_t c = pred_val(w, &in->s[2]);
-	pred_write(w, in->d, bop(in->sub2, r, c), G);
-	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+	pred_write(w, in->d, bop(in->bop, r, c), G);
+	pred_write(w, in->d2, bop(in->bop, ~r, c), G);
 }
 
 /* ISETP.X: the high words a, b of a wider comparison whose low words were subtracted
@@ -57,7 +57,7 @@ static uint32_t cmp_x_mask(const emu_ctx *x, const emu_warp *w, const emu_insn *
 static inline void iset_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
 {
 	int n = w->nlanes;
-	uint32_t m = bop(in->sub2, r, pred_val(w, &in->s[2])), *d = w->r[in->d];
+	uint32_t m = bop(in->bop, r, pred_val(w, &in->s[2])), *d = w->r[in->d];
 	uint32_t one = in->sub3 ? 0x3f800000u : 0xffffffffu;
 	LANE_LOOP WR(d, l, m >> l & 1 ? one : 0);
 }
@@ -76,7 +76,7 @@ static double round_int(double v, int rnd)
 static void set_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
 {
 	int n = w->nlanes;
-	uint32_t m = bop(in->sub2, r, pred_val(w, &in->s[2])), *d = w->r[in->d];
+	uint32_t m = bop(in->bop, r, pred_val(w, &in->s[2])), *d = w->r[in->d];
 	uint32_t one = in->sign ? 0x3f800000u : 0xffffffffu;
 	LANE_LOOP WR(d, l, m >> l & 1 ? one : 0);
 	if (in->cc_out) /* Maxwell's FSET ... RZ.CC then BRA CC.NEU */

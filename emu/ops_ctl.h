@@ -8,9 +8,9 @@ static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	uint32_t *d = w->r[in->d];
 	const emu_cta *c = x->cur_cta;
 	uint32_t v = 0;
-	switch (in->sub) {
+	switch (in->sreg) {
 	case SR_TID_X: case SR_TID_Y: case SR_TID_Z:
-		LANE_LOOP WR(d, l, w->tid[in->sub - SR_TID_X][l]);
+		LANE_LOOP WR(d, l, w->tid[in->sreg - SR_TID_X][l]);
 		return;
 	case SR_LANEID:
 		LANE_LOOP WR(d, l, (uint32_t)l);
@@ -20,9 +20,9 @@ static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	case SR_LANEMASK_LE: LANE_LOOP WR(d, l, (uint32_t)((2ull << l) - 1)); return;
 	case SR_LANEMASK_GT: LANE_LOOP WR(d, l, ~(uint32_t)((2ull << l) - 1)); return;
 	case SR_LANEMASK_GE: LANE_LOOP WR(d, l, ~((1u << l) - 1)); return;
-	case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: v = c->ctaid[in->sub - SR_CTAID_X]; break;
-	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: v = x->block[in->sub - SR_NTID_X]; break;
-	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: v = x->grid[in->sub - SR_NCTAID_X]; break;
+	case SR_CTAID_X: case SR_CTAID_Y: case SR_CTAID_Z: v = c->ctaid[in->sreg - SR_CTAID_X]; break;
+	case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z: v = x->block[in->sreg - SR_NTID_X]; break;
+	case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: v = x->grid[in->sreg - SR_NCTAID_X]; break;
 	case SR_WARPID: v = (uint32_t)w->id; break;
 	case SR_CLOCKLO: v = (uint32_t)(x->steps - c->steps0); break;
 	case SR_CLOCKHI: v = (uint32_t)((x->steps - c->steps0) >> 32); break;
@@ -91,7 +91,7 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t A, uint3
 static void h_cs2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	int n = w->nlanes;
-	uint64_t v = in->sub == SR_ZERO ? 0 : x->steps - x->cur_cta->steps0;
+	uint64_t v = in->sreg == SR_ZERO ? 0 : x->steps - x->cur_cta->steps0;
 	uint32_t *d = w->r[in->d];
 	LANE_LOOP WR(d, l, (uint32_t)v);
 	if (in->width == 2) {
@@ -159,10 +159,10 @@ static inline __attribute__((always_inline)) int h_bar(emu_ctx *x, emu_warp *w, 
 /* Rd = Bn; .CLEAR (sub2): then G leave Bn */
 static inline cf_status h_bmov_rb(emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	uint32_t v = cf_bget(w, in->sub), *d = w->r[in->d];
+	uint32_t v = cf_bget(w, in->bn), *d = w->r[in->d];
 	int n = w->nlanes;
 	LANE_LOOP WR(d, l, v);
-	return in->sub2 ? cf_bset(w, in->sub, 0, G) : CF_OK;
+	return in->clear ? cf_bset(w, in->bn, 0, G) : CF_OK;
 }
 
 /* G's bits of Bn from Rs (each lane's own value) */
@@ -176,15 +176,15 @@ static inline cf_status h_bmov_br(const emu_ctx *x, emu_warp *w, const emu_insn 
 		int l = __builtin_ctz(r);
 		m |= a[l] & (1u << l);
 	}
-	return cf_bset(w, in->sub, m, G);
+	return cf_bset(w, in->bn, m, G);
 }
 
-/* G's bits of Bd from Bs (sub3); .CLEAR (sub2): then G leave Bs */
+/* G's bits of Bd from Bs; .CLEAR: then G leave Bs */
 static inline cf_status h_bmov_bb(emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	uint32_t v = cf_bget(w, in->sub3);
-	cf_status st = in->sub2 ? cf_bset(w, in->sub3, 0, G) : CF_OK;
-	return st == CF_OK ? cf_bset(w, in->sub, v, G) : st;
+	uint32_t v = cf_bget(w, in->bsrc);
+	cf_status st = in->clear ? cf_bset(w, in->bsrc, 0, G) : CF_OK;
+	return st == CF_OK ? cf_bset(w, in->bn, v, G) : st;
 }
 
 /* WARPSYNC m (.ALL, sub2: every lane): wait until every live lane of m waits here */

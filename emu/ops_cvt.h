@@ -39,7 +39,7 @@ static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32];
 	int n = w->nlanes;
-	int dbits = in->sub, sbits = in->sub2, dsg = in->sign & 1, ssg = in->sign >> 1 & 1;
+	int dbits = in->dbits, sbits = in->sbits, dsg = in->sign & 1, ssg = in->sign >> 1 & 1;
 	bool sat = in->width, z = in->wide;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
 	const uint32_t *ahi = NULL;
@@ -48,8 +48,8 @@ static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		ahi = w->r[in->s[0].reg + 1];
 	}
 	int old = fegetround();
-	if ((in->sub3 & 0xf) != EMU_RND_RN)
-		fesetround(fe_mode(in->sub3));
+	if ((in->cvt_rnd & 0xf) != EMU_RND_RN)
+		fesetround(fe_mode(in->cvt_rnd));
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
@@ -79,18 +79,18 @@ static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 		}
 		case EMU_H_F2I:
 			if (dbits == 64) { /* to a register pair, saturated; NaN gives 0 (PTX cvt) */
-				uint64_t r = clamp_int64(round_int(v, in->sub3), dsg);
+				uint64_t r = clamp_int64(round_int(v, in->cvt_rnd), dsg);
 				lo = (uint32_t)r;
 				hi = (uint32_t)(r >> 32);
 				break;
 			}
-			lo = clamp_int(round_int(v, in->sub3), dbits, dsg);
+			lo = clamp_int(round_int(v, in->cvt_rnd), dbits, dsg);
 			if (dbits < 32)
 				lo = (uint32_t)ext_int(lo, dbits, dsg);
 			break;
 		case EMU_H_F2F:
-			if (in->sub3 & EMU_RND_INT)
-				v = round_int(v, in->sub3);
+			if (in->cvt_rnd & EMU_RND_INT)
+				v = round_int(v, in->cvt_rnd);
 			if (sat)
 				v = isnan(v) ? 0.0 : v < 0 ? 0.0 : v > 1 ? 1.0 : v;
 			if (dbits == 64) {

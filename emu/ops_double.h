@@ -22,9 +22,9 @@ static double dsrc(const emu_ctx *x, const emu_warp *w, const emu_src *s, int l)
 static void h_double(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	int n = w->nlanes, old = fegetround();
-	if (in->sub2 != EMU_RND_RN)
-		fesetround(fe_mode(in->sub2));
-	uint32_t p = in->sub == EMU_D_MNMX ? pred_val(w, &in->s[2]) : 0;
+	if (in->rnd2 != EMU_RND_RN)
+		fesetround(fe_mode(in->rnd2));
+	uint32_t p = in->fn == EMU_D_MNMX ? pred_val(w, &in->s[2]) : 0;
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
@@ -61,8 +61,8 @@ static void h_dsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 {
 	uint32_t r = dcmp_lanes(x, w, in);
 	uint32_t c = pred_val(w, &in->s[2]);
-	pred_write(w, in->d, bop(in->sub2, r, c), G);
-	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+	pred_write(w, in->d, bop(in->bop, r, c), G);
+	pred_write(w, in->d2, bop(in->bop, ~r, c), G);
 }
 
 static void h_dset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)

@@ -12,7 +12,7 @@ static void h_fsetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 			fa = ftz(fa);
 			fb = ftz(fb);
 		}
-		r |= cmp_flt(in->sub, fa, fb) << l;
+		r |= cmp_flt(in->cmp, fa, fb) << l;
 	}
 	setp_write(w, in, r, G);
 }
@@ -22,7 +22,7 @@ static void h_fset_t(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	uint32_t ta[32], tb[32], r = 0;
 	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	LANE_LOOP r |= cmp_flt(in->sub, f32(a[l]), f32(b[l])) << l;
+	LANE_LOOP r |= cmp_flt(in->cmp, f32(a[l]), f32(b[l])) << l;
 	iset_write(w, in, r, G);
 }
 
@@ -123,9 +123,9 @@ static inline void fp_exact(const emu_ctx *x, emu_warp *w, const emu_insn *in, u
 	uint32_t tc[32];
 	const uint32_t *c = op == EMU_H_FFMA ? vsrc(x, w, &in->s[2], tc) : NULL;
 	int old = fegetround();
-	if (in->sub != EMU_RND_RN)
-		fesetround(fe_mode(in->sub));
-	bool z = in->sub3;
+	if (in->rnd != EMU_RND_RN)
+		fesetround(fe_mode(in->rnd));
+	bool z = in->ftz;
 	LANE_LOOP {
 		float fa = f32(a[l]), fb = f32(b[l]), r;
 		if (z) {
@@ -170,7 +170,7 @@ static void h_fmad_t(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	INT2_PROLOGUE;
 	uint32_t tc[32];
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-	bool z = in->sub3;
+	bool z = in->ftz;
 	LANE_LOOP {
 		float fa = f32(a[l]), fb = f32(b[l]);
 		if (z) {
@@ -256,7 +256,7 @@ static void h_fcmp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
-	LANE_LOOP WR(d, l, cmp_flt(in->sub, ftz_if(f32(c[l]), in->sub3), 0.0f) ? a[l] : b[l]);
+	LANE_LOOP WR(d, l, cmp_flt(in->cmp, ftz_if(f32(c[l]), in->ftz), 0.0f) ? a[l] : b[l]);
 }
 
 static void h_fset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
@@ -264,7 +264,7 @@ static void h_fset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	uint32_t ta[32], tb[32], r = 0;
 	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	LANE_LOOP r |= cmp_flt(in->sub, ftz_if(f32(a[l]), in->sub3), ftz_if(f32(b[l]), in->sub3)) << l;
+	LANE_LOOP r |= cmp_flt(in->cmp, ftz_if(f32(a[l]), in->ftz), ftz_if(f32(b[l]), in->ftz)) << l;
 	set_write(w, in, r, G);
 }
 

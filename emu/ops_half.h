@@ -88,7 +88,7 @@ static void h_hsetp2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 				ha = f16_ftz(ha);
 				hb = f16_ftz(hb);
 			}
-			uint32_t t = cmp_flt(in->sub, (float)f16_val(ha), (float)f16_val(hb));
+			uint32_t t = cmp_flt(in->cmp, (float)f16_val(ha), (float)f16_val(hb));
 			if (k)
 				rh |= t << l;
 			else
@@ -98,11 +98,11 @@ static void h_hsetp2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	uint32_t c = pred_val(w, &in->s[2]);
 	if (in->sign) {
 		uint32_t both = rl & rh;
-		pred_write(w, in->d, bop(in->sub2, both, c), G);
-		pred_write(w, in->d2, bop(in->sub2, ~both, c), G);
+		pred_write(w, in->d, bop(in->bop, both, c), G);
+		pred_write(w, in->d2, bop(in->bop, ~both, c), G);
 	} else {
-		pred_write(w, in->d, bop(in->sub2, rl, c), G);
-		pred_write(w, in->d2, bop(in->sub2, rh, c), G);
+		pred_write(w, in->d, bop(in->bop, rl, c), G);
+		pred_write(w, in->d2, bop(in->bop, rh, c), G);
 	}
 }
 

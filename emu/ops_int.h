@@ -132,7 +132,7 @@ static void h_icmp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	INT2_PROLOGUE;
 	uint32_t tc[32];
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
-	LANE_LOOP WR(d, l, cmp_int(in->sub, c[l], 0, in->sign) ? a[l] : b[l]);
+	LANE_LOOP WR(d, l, cmp_int(in->cmp, c[l], 0, in->sign) ? a[l] : b[l]);
 }
 
 static void h_imnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
@@ -219,7 +219,7 @@ static void h_iset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	uint32_t ta[32], tb[32], r = 0;
 	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	LANE_LOOP r |= cmp_int(in->sub, a[l], b[l], in->sign) << l;
+	LANE_LOOP r |= cmp_int(in->cmp, a[l], b[l], in->sign) << l;
 	iset_write(w, in, r, G);
 }
 /* ISET.X d, a, b, c: ISET on the high words of a wider compare (ISETP.X's reading,
@@ -513,12 +513,12 @@ static EMU_BARRIER_HOT void h_isetp_p(const emu_ctx *x, emu_warp *w, const emu_i
 			else if (in->sub == (EMU_CMP_LT | EMU_CMP_GT))
 				v = (uint32_t)!eq | low;
 			else
-				v = (cmp_int(in->sub & ~EMU_CMP_EQ, a[l], b[l], in->sign) && !eq) | (eq & low);
+				v = (cmp_int(in->cmp & ~EMU_CMP_EQ, a[l], b[l], in->sign) && !eq) | (eq & low);
 			r |= v << l;
 		}
 	uint32_t c = pred_val(w, &in->s[2]);
-	pred_write(w, in->d, bop(in->sub2, r, c), G);
-	pred_write(w, in->d2, bop(in->sub2, ~r, c), G);
+	pred_write(w, in->d, bop(in->bop, r, c), G);
+	pred_write(w, in->d2, bop(in->bop, ~r, c), G);
 }
 
 static void h_brev(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)

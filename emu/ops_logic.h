@@ -61,8 +61,8 @@ static void h_psetp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	(void)x;
 	uint32_t ab = bop(in->sub, pred_val(w, &in->s[0]), pred_val(w, &in->s[1]));
 	uint32_t c = pred_val(w, &in->s[2]);
-	pred_write(w, in->d, bop(in->sub2, ab, c), G);
-	pred_write(w, in->d2, bop(in->sub2, ~ab, c), G);
+	pred_write(w, in->d, bop(in->bop, ab, c), G);
+	pred_write(w, in->d2, bop(in->bop, ~ab, c), G);
 }
 
 /* PRMT: result byte i is byte (nibble i & 7) of {b, a}; nibble bit 3 replicates its sign.
@@ -202,7 +202,7 @@ static void h_lop3(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	uint32_t *d = w->r[in->d];
 	uint32_t r[32], p = 0;
-	lop3_lanes(x, G, d, a, b, c, in->sub & 0xffu, in->sub3 ? r : NULL);
+	lop3_lanes(x, G, d, a, b, c, in->lut, in->sub3 ? r : NULL);
 	if (in->sub3) { /* .NZ / .Z: the predicate result */
 		LANE_LOOP p |= (uint32_t)(in->sub3 == 1 ? r[l] != 0 : r[l] == 0) << l;
 		pred_write(w, in->d2, p, G);
@@ -220,13 +220,13 @@ static void h_shf(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	uint32_t *d = w->r[in->d];
 	uint32_t width = in->wide ? 64 : 32;
 	if (in->s[1].vec && !(in->sign && !in->sub)) { /* one amount for the warp, logical */
-		uint32_t s = in->sub2 ? b[0] & (width - 1) : (b[0] < width ? b[0] : width);
+		uint32_t s = in->wrap ? b[0] & (width - 1) : (b[0] < width ? b[0] : width);
 		shf_word_lanes(x, G, d, a, c, s, in->sub, in->sub || in->sub3);
 		return;
 	}
 	LANE_LOOP {
 		uint64_t v = (uint64_t)c[l] << 32 | a[l];
-		uint32_t s = in->sub2 ? b[l] & (width - 1) : (b[l] < width ? b[l] : width);
+		uint32_t s = in->wrap ? b[l] & (width - 1) : (b[l] < width ? b[l] : width);
 		uint32_t r;
 		if (in->sub) /* left: the high word */
 			r = s >= 64 ? 0 : (uint32_t)((v << s) >> 32);
@@ -246,8 +246,8 @@ static void h_lop_p(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	uint32_t *d = w->r[in->d];
 	LANE_LOOP {
-		uint32_t r = in->sub == EMU_LOP_AND ? a[l] & b[l] : in->sub == EMU_LOP_OR ? a[l] | b[l]
-			: in->sub == EMU_LOP_XOR ? a[l] ^ b[l] : b[l];
+		uint32_t r = in->fn == EMU_LOP_AND ? a[l] & b[l] : in->fn == EMU_LOP_OR ? a[l] | b[l]
+			: in->fn == EMU_LOP_XOR ? a[l] ^ b[l] : b[l];
 		p |= (uint32_t)(in->sub3 == 1 ? r != 0 : r == 0) << l;
 		WR(d, l, r);
 	}
@@ -273,7 +273,7 @@ static EMU_BARRIER_HOT void h_lop3_p(const emu_ctx *x, emu_warp *w, const emu_in
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
 	bool pred = in->d2 != EMU_PT_SINK;
-	lop3_lanes(x, G, w->r[in->d], a, b, c, in->sub & 0xffu, pred ? r : NULL);
+	lop3_lanes(x, G, w->r[in->d], a, b, c, in->lut, pred ? r : NULL);
 	if (pred) {
 		uint32_t p = 0;
 		int n = w->nlanes;
@@ -286,7 +286,7 @@ static EMU_BARRIER_HOT void h_lop3_p(const emu_ctx *x, emu_warp *w, const emu_in
 static void h_plop3(emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t a = pred_val(w, &in->s[0]), b = pred_val(w, &in->s[1]), c = pred_val(w, &in->s[2]);
-	uint32_t p = lut3(in->sub, a, b, c), q = lut3(in->sub2, a, b, c);
+	uint32_t p = lut3(in->lut, a, b, c), q = lut3(in->lut2, a, b, c);
 	pred_write(w, in->d, p, G);
 	pred_write(w, in->d2, q, G);
 }
@@ -303,13 +303,13 @@ static EMU_BARRIER_HOT void h_shf_hi(const emu_ctx *x, emu_warp *w, const emu_in
 	uint32_t *d = w->r[in->d];
 	uint32_t width = in->wide ? 64 : 32;
 	if (in->s[1].vec && !(in->sign && !in->sub)) { /* one amount for the warp, no 64-bit >> */
-		uint32_t s = in->sub2 ? b[0] & (width - 1) : (b[0] < width ? b[0] : width);
+		uint32_t s = in->wrap ? b[0] & (width - 1) : (b[0] < width ? b[0] : width);
 		shf_word_lanes(x, G, d, a, c, s, in->sub, in->sub3);
 		return;
 	}
 	LANE_LOOP {
 		uint64_t v = (uint64_t)c[l] << 32 | a[l];
-		uint32_t s = in->sub2 ? b[l] & (width - 1) : (b[l] < width ? b[l] : width);
+		uint32_t s = in->wrap ? b[l] & (width - 1) : (b[l] < width ? b[l] : width);
 		uint64_t q;
 		if (in->sub)
 			q = s >= 64 ? 0 : v << s;

@@ -352,7 +352,7 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	LANE_LOOP {
 		if (!ON(l))
 			continue;
-		uint8_t *p = mem_addr(x, w, in, in->sub3 & EMU_ATOM_F_SHARED ? EMU_SP_SHARED : EMU_SP_GLOBAL, l, in->width);
+		uint8_t *p = mem_addr(x, w, in, in->aflags & EMU_ATOM_F_SHARED ? EMU_SP_SHARED : EMU_SP_GLOBAL, l, in->width);
 		if (!p)
 			return false;
 		uint64_t old = 0, b = 0, c = 0;
@@ -366,16 +366,16 @@ static bool h_atom(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 			uint64_t *q = (uint64_t *)(void *)p, nv;
 			old = __atomic_load_n(q, __ATOMIC_RELAXED);
 			do
-				nv = atom_op(in->sub, in->sub2, old, b, c);
+				nv = atom_op(in->fn, in->atype, old, b, c);
 			while (!__atomic_compare_exchange_n(q, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
 		} else {
 			uint32_t *q = (uint32_t *)(void *)p, o32 = __atomic_load_n(q, __ATOMIC_RELAXED), nv;
 			do
-				nv = (uint32_t)atom_op(in->sub, in->sub2, o32, b, c);
+				nv = (uint32_t)atom_op(in->fn, in->atype, o32, b, c);
 			while (!__atomic_compare_exchange_n(q, &o32, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
 			old = o32;
 		}
-		if (!(in->sub3 & EMU_ATOM_F_RED)) {
+		if (!(in->aflags & EMU_ATOM_F_RED)) {
 			w->r[in->d][l] = (uint32_t)old;
 			if (w64)
 				w->r[in->d + 1][l] = (uint32_t)(old >> 32);

@@ -58,7 +58,38 @@ typedef struct {
 	uint8_t sflag;     /* the .S flag */
 	uint8_t cc_out;    /* writes the condition code */
 	uint8_t x_in;      /* reads the carry (.X) */
-	uint8_t sub, sub2, sub3; /* handler-specific selectors, fixed at assembly */
+	/* Three handler-specific bytes fixed at assembly, each under the names of what it
+	   holds for the handlers that use it (sub, sub2, sub3 where no name fits better). */
+	union {
+		uint8_t sub;
+		uint8_t fn;    /* the function a body computes: EMU_LOP_*, EMU_D_*, an atomic's */
+		uint8_t cmp;   /* a comparison, EMU_CMP_* (ISETP, FSETP, DSETP, SEL on a compare) */
+		uint8_t rnd;   /* rounding, EMU_RND_* (FADD/FMUL/FFMA, FRND) */
+		uint8_t lut;   /* LOP3's truth table; PLOP3's first */
+		uint8_t sreg;  /* S2R's special register, emu_sreg */
+		uint8_t bn;    /* the convergence barrier Bn (BSSY, BSYNC, BREAK, BMOV) */
+		uint8_t dbits; /* a conversion's destination width */
+	};
+	union {
+		uint8_t sub2;
+		uint8_t bop;   /* the boolean combine with the predicate operand, EMU_BOP_* */
+		uint8_t sat;   /* .SAT */
+		uint8_t wrap;  /* .W: shift amounts modulo the width */
+		uint8_t clear; /* BMOV .CLEAR */
+		uint8_t lut2;  /* PLOP3's second truth table */
+		uint8_t sbits; /* a conversion's source width */
+		uint8_t atype; /* an atomic's type, EMU_AT_* */
+		uint8_t rnd2;  /* rounding, where sub holds the operation (doubles) */
+	};
+	union {
+		uint8_t sub3;
+		uint8_t ftz;   /* .FTZ: denormal operands and results flushed to zero */
+		uint8_t space; /* a load's or store's space, EMU_SP_* */
+		uint8_t hi;    /* .HI: the high word (IMUL, SHF) */
+		uint8_t cvt_rnd; /* a conversion's rounding, EMU_RND_* */
+		uint8_t bsrc;  /* BMOV Bd, Bs: the source barrier */
+		uint8_t aflags; /* an atomic's EMU_ATOM_F_* */
+	};
 	uint8_t width;     /* memory access bytes 1..16, conversion widths */
 	uint8_t sign;      /* signed load / signed compare / signed type */
 	uint8_t wide;      /* .E: 64-bit address in a register pair */

@@ -1,4 +1,5 @@
-/* The registry: every generation of isa/gens.def, by dialect and by target. */
+/* The registry: every generation of isa/gens.def, by dialect and by target, and the
+   assembler's entry point with it. */
 #include <string.h>
 
 #include "asm/gen.h"
@@ -22,4 +23,10 @@ const gen_desc *gen_for_dialect(isa_dialect d)
 const gen_desc *gen_for_target(const char *target)
 {
 	return gen_for_dialect(isa_dialect_of(target));
+}
+
+emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
+			  const char *default_name, FILE *diag)
+{
+	return asm_assemble(file, src, target_override, default_name, diag, gen_for_dialect);
 }
