@@ -3,16 +3,16 @@
    Spellings follow the SASS/PTXPlus pairs of the thesis (its section 4.1) where they show
    one; unlike GPGPU-Sim's converter, the printer keeps what execution needs (.S as .s,
    PBK/BRK, the stack pointer's constant, signedness, RRO's function). */
-#include "cli/convert.h"
+#include "convert/convert.h"
 
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "parser/ast.h"
 #include "front/ptxplus_read.h"
 #include "front/ptxplus_video.h"
+#include "parser/ast.h"
 #include "util/xalloc.h"
 
 typedef struct {
