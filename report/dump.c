@@ -4,7 +4,6 @@
 
 #include "report/dump.h"
 #include "report/write.h"
-#include "spec/spec_run.h"
 
 bool report_dump(emu_ctx *x, const char *name, FILE *out)
 {
@@ -16,7 +15,7 @@ bool report_dump(emu_ctx *x, const char *name, FILE *out)
 		(unsigned long long)b->count, (unsigned long long)b->addr);
 	for (uint64_t k = 0; k < b->count; k++) {
 		char v[64];
-		spec_fmt_val(v, sizeof v, b->type, b->data + k * (uint64_t)size);
+		emu_type_format(v, sizeof v, b->type, b->data + k * (uint64_t)size);
 		fprintf(out, "%s%s", k % 8 ? " " : "\n  ", v);
 	}
 	fputc('\n', out);
@@ -41,7 +40,7 @@ static void json_val(FILE *out, emu_type t, const uint8_t *p)
 		}
 	}
 	char v[64];
-	spec_fmt_val(v, sizeof v, t, p);
+	emu_type_format(v, sizeof v, t, p);
 	fputs(v, out);
 }
 

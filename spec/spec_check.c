@@ -1,4 +1,4 @@
-/* After a run: checking .expect against the output buffers (the values as text: spec_fmt_val). */
+/* After a run: checking .expect against the output buffers. */
 #include "spec/spec_run.h"
 #include "util/xalloc.h"
 
@@ -9,31 +9,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-void spec_fmt_val(char *buf, size_t n, emu_type t, const uint8_t *p)
-{
-	uint64_t u = 0;
-	memcpy(&u, p, (size_t)emu_type_size(t));
-	switch (t) {
-	case EMU_T_S8: snprintf(buf, n, "%d", (int8_t)u); break;
-	case EMU_T_S16: snprintf(buf, n, "%d", (int16_t)u); break;
-	case EMU_T_S32: snprintf(buf, n, "%d", (int32_t)u); break;
-	case EMU_T_S64: snprintf(buf, n, "%lld", (long long)u); break;
-	case EMU_T_F32: {
-		float f;
-		memcpy(&f, p, 4);
-		snprintf(buf, n, "%.9g", f);
-		break;
-	}
-	case EMU_T_F64: {
-		double d;
-		memcpy(&d, p, 8);
-		snprintf(buf, n, "%.17g", d);
-		break;
-	}
-	default: snprintf(buf, n, "%llu", (unsigned long long)u); break;
-	}
-}
 
 static bool equal(emu_type t, const uint8_t *got, const uint8_t *want, bool has_tol, double tol)
 {
@@ -150,8 +125,8 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 		uint64_t first = 0, nbad = count_differing(b, want, e, &first);
 		if (nbad) {
 			char g[64], w[64];
-			spec_fmt_val(g, sizeof g, b->type, b->data + first * (uint64_t)size);
-			spec_fmt_val(w, sizeof w, b->type, want + first * (uint64_t)size);
+			emu_type_format(g, sizeof g, b->type, b->data + first * (uint64_t)size);
+			emu_type_format(w, sizeof w, b->type, want + first * (uint64_t)size);
 			fprintf(out, "expect %s: FAILED, %llu of %llu differ; first [%llu]: got %s, want %s\n",
 				e->name, (unsigned long long)nbad, (unsigned long long)b->count,
 				(unsigned long long)first, g, w);

@@ -26,7 +26,5 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
 int spec_apply_marked(const emu_spec *s, emu_ctx *x, FILE *diag, spec_written *w);
 /* Check every .expect; prints one line each to out. Returns the number that failed. */
 int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
-/* One element of type t at p as text (decimal; floats round-trip: %.9g, %.17g). */
-void spec_fmt_val(char *buf, size_t n, emu_type t, const uint8_t *p);
 
 #endif

@@ -23,7 +23,7 @@ allowed() {
 	gen) echo "asm emu front parser lexer isa util" ;;
 	spec) echo "emu front parser isa util" ;;
 	convert) echo "front parser isa util" ;;
-	report) echo "spec emu isa util" ;;
+	report) echo "emu isa util" ;;
 	export) echo "emu isa util" ;;
 	sweep) echo "report util" ;;
 	dbg) echo "report emu isa util" ;;
