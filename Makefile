@@ -21,7 +21,8 @@ LDLIBS   = -lreadline -lm -lpthread
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-# The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md)
+# The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md);
+# the tools from the bottom up: spec, convert, report, export, sweep, dbg
 LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
           asm/asm.c asm/variant.c asm/sel.c asm/sel_int.c asm/sel_logic.c asm/sel_float.c asm/sel_double.c \
@@ -29,15 +30,17 @@ LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/as
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c \
           emu/interp_tokens_avx2.c emu/interp_barrier_avx2.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
-          gen/maxwell.c gen/volta.c\
-          cli/spec_apply.c cli/spec_check.c cli/spec_guess.c cli/convert.c cli/compare.c cli/json.c cli/svg.c cli/plot_stats.c cli/html.c dbg/trace.c dbg/trace_volta.c dbg/debug.c \
-          dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
+          gen/maxwell.c gen/volta.c \
+          spec/spec_apply.c spec/spec_check.c spec/spec_guess.c convert/convert.c convert/ptxin.c \
+          report/write.c report/dump.c report/report.c report/compare.c report/svg.c report/plot_stats.c report/html.c \
+          export/profiler.c export/accelsim.c export/accelsim_map.c sweep/json.c sweep/manifest.c \
+          dbg/trace.c dbg/trace_volta.c dbg/debug.c dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
 RT_OBJ  = $(patsubst %.c,$(BUILD)/%.o,$(filter util/% isa/% emu/%,$(LIB_SRC)))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(BUILD)/ptxplus.tab.o \
           $(BUILD)/ptxplus.lex.o
-# The command line's front end, linked into the binary only (cli/main.c is its main)
-CLI_SRC = cli/opts.c cli/launch.c cli/accelsim.c cli/accelsim_map.c cli/ptxin.c cli/progress.c cli/report.c cli/profiler.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c \
-          cli/cmd_debug.c cli/cmd_compare.c cli/cmd_convert.c cli/cmd_batch.c cli/cmd_merge.c cli/manifest.c
+# The commands, linked into the binary only (cli/main.c is its main)
+CLI_SRC = cli/opts.c cli/launch.c cli/progress.c cli/accelsim_cmd.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c \
+          cli/cmd_debug.c cli/cmd_compare.c cli/cmd_convert.c cli/cmd_batch.c cli/cmd_merge.c
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
@@ -65,10 +68,10 @@ $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.tab.h &: parser/ptxplus.y
 $(BUILD)/ptxplus.lex.c $(BUILD)/ptxplus.lex.h &: lexer/ptxplus.l $(BUILD)/ptxplus.tab.h
 	flex --header-file=$(BUILD)/ptxplus.lex.h -o $(BUILD)/ptxplus.lex.c $<
 
-$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h front/ptxplus_read.h
+$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h parser/ptxplus.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
-$(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c parser/ast.h front/ptxplus_read.h
+$(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c parser/ast.h parser/ptxplus.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 $(BUILD)/sass.tab.o: $(BUILD)/sass.tab.c $(BUILD)/sass.lex.h parser/ast.h
@@ -124,12 +127,13 @@ $(BUILD)/conformance: $(CONF_OBJ) $(BUILD)/libsimtemu.a
 conformance: $(BUILD)/conformance
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
 
-# The runtime links without the front end, the assembler and the tools
+# The runtime links without the front end, the assembler and the tools; tools/layers.sh checks
+# the includes and, on the built objects, the link order of every folder
 $(BUILD)/layers_rt: tests/layers_rt.c $(RT_OBJ)
 	$(CC) $(ALLCFLAGS) $(WARN) -o $@ $^ $(LDLIBS)
 
-layers: $(BUILD)/layers_rt
-	sh tools/layers.sh
+layers: $(BUILD)/layers_rt $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
+	@BUILD=$(BUILD) sh tools/layers.sh $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests

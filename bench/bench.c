@@ -6,7 +6,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/spec_run.h"
+#include "spec/spec_run.h"
 #include "emu/stats.h"
 #include "util/xalloc.h"
 

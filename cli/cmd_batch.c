@@ -13,9 +13,10 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
-#include "cli/json.h"
-#include "cli/manifest.h"
 #include "cli/opts.h"
+#include "report/write.h"
+#include "sweep/json.h"
+#include "sweep/manifest.h"
 #include "util/num.h"
 #include "util/xalloc.h"
 
@@ -134,21 +135,21 @@ static void print_line(const manifest *m, const batch_job *j, FILE *out)
 	const json_value *st = have ? json_get(&doc, "status") : NULL;
 	const char *status = st && st->kind == JSON_STRING ? st->text : code == CLI_EXIT_INPUT ? "error" : "crashed";
 	fprintf(out, "{\"schema\": \"simtemu-batch/1\", \"id\": ");
-	json_write_str(out, r->id);
+	report_json_str(out, r->id);
 	fprintf(out, ", \"index\": %d, \"of\": %d, \"file\": ", j->row, m->n);
-	json_write_str(out, r->file);
+	report_json_str(out, r->file);
 	fputs(", \"spec\": ", out);
 	if (r->spec)
-		json_write_str(out, r->spec);
+		report_json_str(out, r->spec);
 	else
 		fputs("null", out);
 	fputs(", \"args\": [", out);
 	for (int i = 0; i < r->nargs; i++) {
 		fputs(i ? ", " : "", out);
-		json_write_str(out, r->args[i]);
+		report_json_str(out, r->args[i]);
 	}
 	fprintf(out, "], \"status\": ");
-	json_write_str(out, status);
+	report_json_str(out, status);
 	fprintf(out, ", \"exit_status\": %d, \"wall_seconds\": %.6f", code, j->wall);
 	static const char *const members[] = {"kernel", "target", "expects", "totals", "by", "rows"};
 	for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
@@ -157,13 +158,13 @@ static void print_line(const manifest *m, const batch_job *j, FILE *out)
 	const json_value *trap = have ? json_get(&doc, "trap") : NULL;
 	fputs(", \"error\": ", out);
 	if (trap && trap->kind == JSON_STRING)
-		json_write_str(out, trap->text);
+		report_json_str(out, trap->text);
 	else if (!have) {
 		while (ne && (etext[ne - 1] == '\n' || etext[ne - 1] == ' '))
 			etext[--ne] = 0;
 		if (ne > 4000)
 			strcpy(etext + 3990, " ...");
-		json_write_str(out, ne ? etext : "no output");
+		report_json_str(out, ne ? etext : "no output");
 	} else
 		fputs("null", out);
 	fputs("}\n", out);

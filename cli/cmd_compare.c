@@ -1,16 +1,18 @@
 /* simtemu compare A B [C ...]: every file runs with the same options, each with its own
    directives and ABI; outputs compared by buffer name (each run against A), counts side by
-   side (cli/compare.c prints them). */
+   side (report/compare.c prints them). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cmd.h"
-#include "cli/compare.h"
-#include "cli/html.h"
 #include "cli/launch.h"
-#include "cli/svg.h"
 #include "emu/stats.h"
+#include "report/compare.h"
+#include "report/dump.h"
+#include "report/html.h"
+#include "report/svg.h"
+#include "report/write.h"
 #include "util/num.h"
 #include "util/xalloc.h"
 
@@ -92,7 +94,7 @@ static int compare_files(int argc, char **argv, int pos[CMP_MAX_RUNS])
 
 /* Each run's .expect reports, prefixed A, B, ... (to stderr beside CSV and JSON). Returns the
    failures; *held the .expect lines checked. */
-static int compare_expects(cli_launch *L, int nx, stats_fmt fmt, int *checked)
+static int compare_expects(cli_launch *L, int nx, report_fmt fmt, int *checked)
 {
 	int failed = 0;
 	*checked = 0;
@@ -109,7 +111,7 @@ static int compare_expects(cli_launch *L, int nx, stats_fmt fmt, int *checked)
 		fclose(m);
 		for (char *l = text; !L[0].o.quiet && l && *l;) {
 			size_t k = strcspn(l, "\n");
-			fprintf(fmt == STATS_TABLE ? stdout : stderr, "%c: %.*s\n", 'A' + r, (int)k, l);
+			fprintf(fmt == REPORT_TABLE ? stdout : stderr, "%c: %.*s\n", 'A' + r, (int)k, l);
 			l += k + (l[k] == '\n');
 		}
 		free(text);
@@ -127,7 +129,7 @@ static void compare_dumps(cli_launch *L, int nx, FILE *out)
 			FILE *m = open_memstream(&text, &len);
 			if (!m)
 				return;
-			spec_dump(&L[r].x, L[r].o.dumps[i], m);
+			report_dump(&L[r].x, L[r].o.dumps[i], m);
 			fclose(m);
 			for (char *l = text; l && *l;) {
 				size_t k = strcspn(l, "\n");
@@ -149,7 +151,7 @@ static void compare_json_end(cli_launch *L, int nx, int checked, int failed, int
 		for (int i = 0; i < L[r].o.ndumps; i++) {
 			char run[2] = {(char)('A' + r), 0};
 			fputs(n++ ? ",\n  " : "\n  ", out);
-			spec_dump_json(&L[r].x, L[r].o.dumps[i], run, out);
+			report_dump_json(&L[r].x, L[r].o.dumps[i], run, out);
 		}
 	fprintf(out, "]}\n");
 }
@@ -159,11 +161,11 @@ static int compare_report(cli_launch *L, int nx, const compare_opts *co)
 {
 	int rc = 0;
 	cli_launch *A = &L[0];
-	stats_fmt fmt = (stats_fmt)stats_parse_fmt(A->o.counts);
+	report_fmt fmt = (report_fmt)report_parse_fmt(A->o.counts);
 	int checked;
 	int failed = compare_expects(L, nx, fmt, &checked);
-	if (fmt != STATS_JSON)
-		compare_dumps(L, nx, fmt == STATS_CSV ? stderr : stdout);
+	if (fmt != REPORT_JSON)
+		compare_dumps(L, nx, fmt == REPORT_CSV ? stderr : stdout);
 	/* without --tol, the largest tol= of any file's .expect lines */
 	double tol = co->tol;
 	for (int r = 0; r < nx && !co->tol_given; r++) {
@@ -232,12 +234,12 @@ static int compare_report(cli_launch *L, int nx, const compare_opts *co)
 			rc = CLI_EXIT_INPUT;
 		}
 	}
-	if (!rc && fmt == STATS_TABLE && !A->o.quiet)
+	if (!rc && fmt == REPORT_TABLE && !A->o.quiet)
 		printf("\nresult: %s (%d of %d .expect held; %d of %d shared outputs identical)\n",
 		       failed || ndiff ? "FAIL" : "ok", checked - failed, checked, nbufs - ndiff, nbufs);
 	if (!rc && (failed || ndiff))
 		rc = CLI_EXIT_EXPECT;
-	if (fmt == STATS_JSON)
+	if (fmt == REPORT_JSON)
 		compare_json_end(L, nx, checked, failed, rc, stdout);
 	return rc;
 }
@@ -274,14 +276,14 @@ int cli_cmd_compare(int argc, char **argv)
 	}
 	for (int r = 0; r < nx && !rc; r++) {
 		/* CSV and JSON keep stdout one document: the kernels' printf output goes to stderr */
-		if (stats_parse_fmt(L[r].o.counts) != STATS_TABLE && !L[r].x.printf_out)
+		if (report_parse_fmt(L[r].o.counts) != REPORT_TABLE && !L[r].x.printf_out)
 			L[r].x.printf_out = stderr;
 		if (emu_launch(&L[r].x) != EMU_OK) {
 			fprintf(stderr, "simtemu: %c: %s\n", 'A' + r, L[r].x.trap.msg);
 			rc = CLI_EXIT_TRAPPED;
-			if (stats_parse_fmt(L[r].o.counts) == STATS_JSON) { /* stdout is still one document */
+			if (report_parse_fmt(L[r].o.counts) == REPORT_JSON) { /* stdout is still one document */
 				printf("{\"schema\": \"simtemu-compare/1\", \"status\": \"trapped\", \"exit_status\": %d, \"run\": \"%c\", \"trap\": ", rc, 'A' + r);
-				stats_json_str(stdout, L[r].x.trap.msg);
+				report_json_str(stdout, L[r].x.trap.msg);
 				printf("}\n");
 			}
 		}

@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
-#include "cli/convert.h"
 #include "cli/launch.h"
-#include "cli/ptxin.h"
 #include "cli/opts.h"
+#include "convert/convert.h"
+#include "convert/ptxin.h"
 #include "emu/emu.h"
 #include "front/ptxplus_read.h"
 #include "front/spec.h"

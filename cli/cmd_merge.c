@@ -8,9 +8,10 @@
 #include <string.h>
 
 #include "cli/cmd.h"
-#include "cli/json.h"
-#include "cli/manifest.h"
 #include "cli/opts.h"
+#include "report/write.h"
+#include "sweep/json.h"
+#include "sweep/manifest.h"
 #include "util/xalloc.h"
 
 typedef struct {
@@ -172,22 +173,6 @@ static int check_rows(merge_set *s, const manifest *m)
 	return problems;
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-static void csv_field(FILE *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static const char *str_of(const json_value *o, const char *k)
 {
 	const json_value *v = json_get(o, k);
@@ -201,12 +186,12 @@ static void csv_line(FILE *out, const json_value *run, const char *group, const 
 {
 	static const char *const cols[] = {"id", "file", "status", "exit_status", "kernel", "target"};
 	for (int i = 0; i < 6; i++) {
-		csv_field(out, str_of(run, cols[i]));
+		report_csv_field(out, str_of(run, cols[i]));
 		fputc(',', out);
 	}
-	csv_field(out, group);
+	report_csv_field(out, group);
 	fputc(',', out);
-	csv_field(out, key);
+	report_csv_field(out, key);
 	for (int i = 0; i < 4; i++)
 		fprintf(out, ",%s", c ? str_of(c, counters[i]) : "");
 	fputc('\n', out);
@@ -241,7 +226,7 @@ static void print_json(const merge_set *s, FILE *out)
 			if (!strcmp(v->keys[k], "schema") || !strcmp(v->keys[k], "of") || !strcmp(v->keys[k], "wall_seconds"))
 				continue;
 			fputs(w++ ? ", " : "", out);
-			json_write_str(out, v->keys[k]);
+			report_json_str(out, v->keys[k]);
 			fputs(": ", out);
 			json_write(out, &v->items[k]);
 		}

@@ -2,18 +2,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/accelsim.h"
+#include "cli/accelsim_cmd.h"
 #include "cli/cmd.h"
 #include "cli/launch.h"
-#include "cli/html.h"
-#include "cli/plot_stats.h"
 #include "cli/progress.h"
-#include "cli/report.h"
-#include "cli/svg.h"
 #include "emu/stats.h"
+#include "export/profiler.h"
+#include "report/dump.h"
+#include "report/html.h"
+#include "report/plot_stats.h"
+#include "report/report.h"
+#include "report/svg.h"
 
 /* run's summary table */
-static void summary(const emu_ctx *x, const cli_outcome *r)
+static void summary(const emu_ctx *x, const report_outcome *r)
 {
 	stats_totals t = stats_total(x);
 	printf("kernel %s (%s)  grid %u,%u,%u  block %u,%u,%u  warp size %d\n", x->f->name, x->prog->target,
@@ -34,44 +36,46 @@ static int report(cli_launch *L, emu_status st, bool stats, const char *printf_t
 {
 	emu_ctx *x = &L->x;
 	const cli_opts *o = &L->o;
-	stats_fmt fmt = (stats_fmt)stats_parse_fmt(o->counts);
-	cli_outcome r = {.status = CLI_RUN_OK, .checked = -1};
+	report_fmt fmt = (report_fmt)report_parse_fmt(o->counts);
+	report_outcome r = {.status = REPORT_RUN_OK, .checked = -1};
 	if (st != EMU_OK && x->trap.kind == EMU_TRAP_INTERRUPT) {
 		cli_report_interrupt(x);
-		r = (cli_outcome){.status = CLI_RUN_INTERRUPTED, .exit_status = CLI_EXIT_INTERRUPTED, .checked = -1,
+		r = (report_outcome){.status = REPORT_RUN_INTERRUPTED, .exit_status = CLI_EXIT_INTERRUPTED, .checked = -1,
 				  .trap = x->trap.msg};
 	} else if (st != EMU_OK) {
 		fprintf(stderr, "simtemu: %s\n", x->trap.msg);
-		r = (cli_outcome){.status = CLI_RUN_TRAPPED, .exit_status = CLI_EXIT_TRAPPED, .checked = -1,
+		r = (report_outcome){.status = REPORT_RUN_TRAPPED, .exit_status = CLI_EXIT_TRAPPED, .checked = -1,
 				  .trap = x->trap.msg};
 	}
 	/* a stopped run: stats prints the counts so far; run only its JSON or CSV */
-	bool print = stats || fmt != STATS_TABLE;
+	bool print = stats || fmt != REPORT_TABLE;
 	if (st != EMU_OK && !print)
 		return r.exit_status;
 	/* table: the buffers first; CSV: to stderr, stdout holds only the CSV; JSON: inside it */
-	for (int i = 0; i < o->ndumps && fmt != STATS_JSON; i++)
-		spec_dump(x, o->dumps[i], fmt == STATS_CSV ? stderr : stdout);
+	for (int i = 0; i < o->ndumps && fmt != REPORT_JSON; i++)
+		report_dump(x, o->dumps[i], fmt == REPORT_CSV ? stderr : stdout);
 	if (st == EMU_OK) {
 		FILE *devnull = o->quiet ? fopen("/dev/null", "w") : NULL;
 		/* CSV and JSON keep stdout machine-readable: the .expect reports go to stderr */
-		r.failed = spec_check(&L->sp, x, devnull ? devnull : fmt != STATS_TABLE ? stderr : stdout, stderr,
+		r.failed = spec_check(&L->sp, x, devnull ? devnull : fmt != REPORT_TABLE ? stderr : stdout, stderr,
 				      &r.checked);
 		if (devnull)
 			fclose(devnull);
 		if (r.failed) {
-			r.status = CLI_RUN_FAILED;
+			r.status = REPORT_RUN_FAILED;
 			r.exit_status = CLI_EXIT_EXPECT;
 		}
 	}
 	r.printf_text = printf_text;
-	if (print)
-		cli_counts_print(x, o, &r, stats, stdout);
+	if (print && o->profiler)
+		profiler_print(x, o->profiler, o->exclude_pred_off, stdout);
+	else if (print)
+		report_counts(x, (stats_by)stats_parse_by(o->by), fmt, &r, o->dumps, o->ndumps, stats, stdout);
 	else if (!o->quiet)
 		summary(x, &r);
-	if (r.status >= CLI_RUN_TRAPPED && fmt != STATS_TABLE)
+	if (r.status >= REPORT_RUN_TRAPPED && fmt != REPORT_TABLE)
 		fprintf(stderr, "simtemu: partial counts: the run %s\n",
-			r.status == CLI_RUN_INTERRUPTED ? "was interrupted" : "trapped");
+			r.status == REPORT_RUN_INTERRUPTED ? "was interrupted" : "trapped");
 	return r.exit_status;
 }
 
@@ -84,7 +88,7 @@ static emu_status launch(cli_launch *L, char **held)
 	size_t len = 0;
 	FILE *m = NULL;
 	*held = NULL;
-	if (stats_parse_fmt(L->o.counts) != STATS_TABLE && !L->x.printf_out && (m = open_memstream(held, &len)))
+	if (report_parse_fmt(L->o.counts) != REPORT_TABLE && !L->x.printf_out && (m = open_memstream(held, &len)))
 		L->x.printf_out = m;
 	cli_catch_interrupt(&L->x);
 	cli_progress_start(&pr, &L->x);
@@ -93,7 +97,7 @@ static emu_status launch(cli_launch *L, char **held)
 	if (m) {
 		L->x.printf_out = NULL;
 		fclose(m);
-		if (stats_parse_fmt(L->o.counts) == STATS_CSV)
+		if (report_parse_fmt(L->o.counts) == REPORT_CSV)
 			fputs(*held, stderr);
 	}
 	return st;
@@ -122,14 +126,14 @@ static int stats_pictures(cli_launch *L, const stats_files *sf, int rc, emu_stat
 		fprintf(stderr, "simtemu: error: cannot write '%s'\n", sf->plot);
 		return CLI_EXIT_INPUT;
 	}
-	if (sf->html && !html_stats_write(&L->x, &L->o, L->file, st != EMU_OK ? L->x.trap.msg : NULL, sf->html)) {
+	if (sf->html && !html_stats_write(&L->x, L->o.by, L->file, st != EMU_OK ? L->x.trap.msg : NULL, sf->html)) {
 		fprintf(stderr, "simtemu: error: cannot write '%s'\n", sf->html);
 		return CLI_EXIT_INPUT;
 	}
 	return rc;
 }
 
-/* One launch of run --accelsim-trace (cli/accelsim.c sets its hook): run and report. */
+/* One launch of run --accelsim-trace (export/accelsim.c sets its hook): run and report. */
 static int run_one(cli_launch *L)
 {
 	char *held;

@@ -1,4 +1,4 @@
-/* simtemu spec: a starting launch spec for a listing, read off its code (cli/spec_guess.c). */
+/* simtemu spec: a starting launch spec for a listing, read off its code (spec/spec_guess.c). */
 #include <stdio.h>
 
 #include "cli/cmd.h"

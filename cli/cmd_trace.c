@@ -7,8 +7,8 @@
 
 #include "cli/cmd.h"
 #include "cli/launch.h"
-#include "cli/svg.h"
 #include "dbg/dbg.h"
+#include "report/svg.h"
 #include "util/num.h"
 
 /* trace's own options: the trace, and --plot's file and column cap */

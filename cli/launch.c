@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/launch.h"
-#include "cli/ptxin.h"
+#include "convert/ptxin.h"
 #include "front/dump.h"
 #include "util/xalloc.h"
 

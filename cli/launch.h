@@ -5,8 +5,8 @@
 #include <stdbool.h>
 
 #include "cli/opts.h"
-#include "cli/spec_run.h"
 #include "emu/emu.h"
+#include "spec/spec_run.h"
 
 typedef struct {
 	cli_opts o;

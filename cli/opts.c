@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "cli/opts.h"
-#include "cli/profiler.h"
 #include "emu/stats.h"
+#include "export/profiler.h"
+#include "report/report.h"
 #include "util/num.h"
 #include "util/xalloc.h"
 
@@ -262,12 +263,12 @@ static int shared_opt(cli_opts *o, int c, const char *arg)
 		o->dumps[o->ndumps++] = arg;
 		break;
 	case 'c':
-		o->profiler = cli_profiler_parse(arg);
+		o->profiler = profiler_parse(arg);
 		if (o->profiler) { /* a profiler's shape: machine-readable like CSV (stdout one document) */
 			o->counts = "csv";
 			break;
 		}
-		if (stats_parse_fmt(arg) < 0)
+		if (report_parse_fmt(arg) < 0)
 			return cli_usage_error("--counts takes table, csv, json (stats also nvbit or ncu-csv), not '%s'",
 					       arg);
 		o->counts = arg;
@@ -344,7 +345,7 @@ int cli_parse_opts(int argc, char **argv, cli_opts *o, const char **file, const 
 	}
 	if (o->profiler && strcmp(argv[0], "stats"))
 		return cli_usage_error("--counts nvbit and ncu-csv are for stats only, not %s", argv[0]);
-	if (o->exclude_pred_off && o->profiler != CLI_PROF_NVBIT)
+	if (o->exclude_pred_off && o->profiler != PROFILER_NVBIT)
 		return cli_usage_error("--exclude-pred-off goes with --counts nvbit%s", "");
 	if (o->profiler && o->per_cta)
 		return cli_usage_error("--per-cta has no place in a profiler's shape (--counts nvbit, ncu-csv)%s", "");

@@ -22,7 +22,7 @@ typedef struct {
 	bool has_max_steps;       /* given on the command line (else a .max-steps directive may set it) */
 	bool quiet, per_cta;
 	bool converge_pc;         /* --converge pc (sm_70+) */
-	int profiler;             /* stats --counts nvbit|ncu-csv: a cli_profiler (cli/profiler.h), else 0 */
+	int profiler;             /* stats --counts nvbit|ncu-csv: a cli_profiler (export/profiler.h), else 0 */
 	bool exclude_pred_off;    /* --exclude-pred-off (with --counts nvbit) */
 } cli_opts;
 

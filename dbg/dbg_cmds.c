@@ -4,8 +4,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "emu/stats.h"
 #include "dbg/dbg_session.h"
+#include "emu/stats.h"
 
 /* ---- looking at the state ---- */
 

@@ -12,10 +12,11 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "dbg/dbg_session.h"
 #include "emu/stats.h"
 #include "emu/step.h"
+#include "report/report.h"
 #include "util/xalloc.h"
-#include "dbg/dbg_session.h"
 
 /* Set by SIGINT while a session runs (a signal handler has nowhere else to write): the
    run loop stops between two issues; at a prompt the line is cleared. */
@@ -246,7 +247,7 @@ static int repl(dbg_session *d)
 		else if (!strcmp(name, "list"))
 			dbg_cmd_list(d, w, argc, argv);
 		else if (!strcmp(name, "counts"))
-			stats_print(d->x, STATS_BY_OPCODE, STATS_TABLE, d->out);
+			report_table(d->x, STATS_BY_OPCODE, d->out);
 	}
 }
 

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/svg.h"
 #include "dbg/dbg.h"
+#include "report/svg.h"
 #include "util/xalloc.h"
 
 typedef struct {

@@ -3,6 +3,7 @@
 
 #include "dbg/dbg.h"
 #include "emu/stats.h"
+#include "report/write.h"
 
 char *dbg_mask(char *buf, uint32_t m, int n)
 {
@@ -56,17 +57,6 @@ static void table_row(FILE *out, uint64_t step, const emu_ctx *x, const emu_warp
 	fputc('\n', out);
 }
 
-static void csv_str(FILE *out, const char *t)
-{
-	fputc('"', out);
-	for (; *t; t++) {
-		if (*t == '"')
-			fputc('"', out);
-		fputc(*t, out);
-	}
-	fputc('"', out);
-}
-
 static void structured_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w,
 			   const simt_token *tok)
 {
@@ -83,7 +73,7 @@ static void structured_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx 
 	bool csv = fmt == DBG_CSV;
 	if (csv) {
 		fprintf(out, "%llu,%s,0x%04x,", (unsigned long long)(tok ? 0 : step), tok ? "pop" : "issue", addr_of(x, s->pc));
-		csv_str(out, text);
+		report_csv_quoted(out, text);
 		fprintf(out, ",%s", dbg_mask(m, s->A, n));
 		fprintf(out, ",%s", dbg_mask(m, s->X, n));
 		fprintf(out, ",%s", dbg_mask(m, s->Dbrk, n));
@@ -100,7 +90,7 @@ static void structured_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx 
 	}
 	fprintf(out, "{\"step\": %llu, \"kind\": \"%s\", \"pc\": \"0x%04x\", \"insn\": ",
 		(unsigned long long)(tok ? 0 : step), tok ? "pop" : "issue", addr_of(x, s->pc));
-	stats_json_str(out, text);
+	report_json_str(out, text);
 	fprintf(out, ", \"A\": \"%s\"", dbg_mask(m, s->A, n));
 	fprintf(out, ", \"X\": \"%s\"", dbg_mask(m, s->X, n));
 	fprintf(out, ", \"Dbrk\": \"%s\"", dbg_mask(m, s->Dbrk, n));

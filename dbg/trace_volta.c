@@ -5,6 +5,7 @@
 
 #include "dbg/dbg.h"
 #include "emu/stats.h"
+#include "report/write.h"
 
 static uint32_t vaddr(const emu_ctx *x, uint32_t pc)
 {
@@ -56,10 +57,9 @@ void dbg_volta_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, cons
 	}
 	bool csv = fmt == DBG_CSV;
 	if (csv) {
-		fprintf(out, "%llu,issue,0x%04x,\"", (unsigned long long)step, vaddr(x, w->s.pc));
-		for (const char *t = in ? in->text : "-"; *t; t++)
-			fprintf(out, *t == '"' ? "\"\"" : "%c", *t);
-		fprintf(out, "\",%s,%s,", dbg_mask(m, w->s.A, n), dbg_mask(state, v->exited, n));
+		fprintf(out, "%llu,issue,0x%04x,", (unsigned long long)step, vaddr(x, w->s.pc));
+		report_csv_quoted(out, in ? in->text : "-");
+		fprintf(out, ",%s,%s,", dbg_mask(m, w->s.A, n), dbg_mask(state, v->exited, n));
 		for (int i = 0; i < v->ng; i++)
 			fprintf(out, "%s0x%04x:%s", i ? ";" : "", vaddr(x, v->g[i].pc), dbg_mask(m, v->g[i].mask, n));
 		fputc(',', out);
@@ -75,7 +75,7 @@ void dbg_volta_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, cons
 	}
 	fprintf(out, "{\"step\": %llu, \"kind\": \"issue\", \"pc\": \"0x%04x\", \"insn\": ", (unsigned long long)step,
 		vaddr(x, w->s.pc));
-	stats_json_str(out, in ? in->text : "-");
+	report_json_str(out, in ? in->text : "-");
 	fprintf(out, ", \"A\": \"%s\", \"X\": \"%s\", \"groups\": [", dbg_mask(m, w->s.A, n),
 		dbg_mask(state, v->exited, n));
 	for (int i = 0; i < v->ng; i++)

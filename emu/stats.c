@@ -1,7 +1,8 @@
-/* Grouping and printing of the per-instruction counts the interpreter keeps. */
+/* Grouping and totalling of the per-instruction counts the interpreter keeps (the tools print them: report/). */
 #include "emu/stats.h"
 #include "util/xalloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,12 +16,6 @@ int stats_parse_by(const char *s)
 		if (!strcmp(s, by_names[i]))
 			return i;
 	return -1;
-}
-
-int stats_parse_fmt(const char *s)
-{
-	return !strcmp(s, "table") ? STATS_TABLE : !strcmp(s, "csv") ? STATS_CSV
-		: !strcmp(s, "json") ? STATS_JSON : -1;
 }
 
 /* A row with the index of its first instruction: rows are grouped by sorting (key, first)
@@ -107,107 +102,4 @@ double stats_simd_efficiency(const emu_ctx *x)
 {
 	stats_totals t = stats_total(x);
 	return t.warp ? (double)t.thread / ((double)t.warp * x->warp_size) : 0.0;
-}
-
-void stats_json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', out);
-		if ((unsigned char)*s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
-/* Per-CTA totals after the main report: a table, CSV lines, or (JSON) the "ctas" member
-   that closes the report's object, so that stdout stays one JSON document. */
-static void stats_print_ctas(const emu_ctx *x, stats_fmt fmt, FILE *out)
-{
-	uint32_t n = x->grid[0] * x->grid[1] * x->grid[2];
-	if (fmt == STATS_TABLE)
-		fprintf(out, "%-16s %12s %12s %19s %10s\n", "cta", "warp_inst", "thread_inst", "active_thread_inst",
-			"pred_off");
-	else if (fmt == STATS_CSV)
-		fprintf(out, "cta,warp_inst,thread_inst,active_thread_inst,pred_off\n");
-	else
-		fprintf(out, ",\n \"ctas\": [");
-	for (uint32_t i = 0; i < n; i++) {
-		const emu_cta_stats *c = &x->cta_stats[i];
-		char id[48];
-		snprintf(id, sizeof id, "(%u,%u,%u)", i % x->grid[0], i / x->grid[0] % x->grid[1],
-			 i / (x->grid[0] * x->grid[1]));
-		if (fmt == STATS_TABLE)
-			fprintf(out, "%-16s %12llu %12llu %19llu %10llu\n", id, (unsigned long long)c->warp,
-				(unsigned long long)c->thread, (unsigned long long)c->active, (unsigned long long)c->predoff);
-		else if (fmt == STATS_CSV)
-			fprintf(out, "\"%s\",%llu,%llu,%llu,%llu\n", id, (unsigned long long)c->warp,
-				(unsigned long long)c->thread, (unsigned long long)c->active, (unsigned long long)c->predoff);
-		else
-			fprintf(out, "%s\n  {\"cta\": [%u, %u, %u], \"warp_inst\": %llu, \"thread_inst\": %llu, "
-				"\"active_thread_inst\": %llu, \"pred_off\": %llu}", i ? "," : "", i % x->grid[0],
-				i / x->grid[0] % x->grid[1], i / (x->grid[0] * x->grid[1]), (unsigned long long)c->warp,
-				(unsigned long long)c->thread, (unsigned long long)c->active, (unsigned long long)c->predoff);
-	}
-	if (fmt == STATS_JSON)
-		fprintf(out, "]}\n");
-}
-
-void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out)
-{
-	stats_row *rows;
-	int n = stats_rows(x, by, &rows);
-	stats_totals t = stats_total(x);
-	double eff = stats_simd_efficiency(x);
-	if (fmt == STATS_CSV) {
-		fprintf(out, "key,warp_inst,thread_inst,active_thread_inst,pred_off\n");
-		for (int i = 0; i < n; i++)
-			fprintf(out, "%s,%llu,%llu,%llu,%llu\n", rows[i].key, (unsigned long long)rows[i].warp,
-				(unsigned long long)rows[i].thread, (unsigned long long)rows[i].active,
-				(unsigned long long)rows[i].predoff);
-	} else if (fmt == STATS_JSON) {
-		fprintf(out, "{\"kernel\": ");
-		stats_json_str(out, x->f->name);
-		fprintf(out, ", \"target\": ");
-		stats_json_str(out, x->prog->target);
-		fprintf(out, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u],\n", x->grid[0], x->grid[1],
-			x->grid[2], x->block[0], x->block[1], x->block[2]);
-		fprintf(out, " \"totals\": {\"warp_inst\": %llu, \"thread_inst\": %llu, "
-			"\"active_thread_inst\": %llu, \"pred_off\": %llu},\n",
-			(unsigned long long)t.warp, (unsigned long long)t.thread, (unsigned long long)t.active,
-			(unsigned long long)t.predoff);
-		fprintf(out, " \"by\": \"%s\", \"rows\": [", by_names[by]);
-		for (int i = 0; i < n; i++) {
-			fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
-			stats_json_str(out, rows[i].key);
-			fprintf(out, ", \"warp_inst\": %llu, \"thread_inst\": %llu, \"active_thread_inst\": %llu, "
-				"\"pred_off\": %llu}", (unsigned long long)rows[i].warp,
-				(unsigned long long)rows[i].thread, (unsigned long long)rows[i].active,
-				(unsigned long long)rows[i].predoff);
-		}
-		fprintf(out, "],\n \"simd_efficiency\": %.6f, \"max_stack_depth\": %d, "
-			"\"divergent_branches\": %llu%s", eff, x->stats.max_depth,
-			(unsigned long long)x->stats.divergent, x->cta_stats ? "" : "}\n");
-	} else {
-		fprintf(out, "kernel %s  target %s  grid %u,%u,%u  block %u,%u,%u  warp size %d\n",
-			x->f->name, x->prog->target, x->grid[0], x->grid[1], x->grid[2], x->block[0],
-			x->block[1], x->block[2], x->warp_size);
-		fprintf(out, "%-24s %12s %12s %19s %10s\n", by_names[by], "warp_inst", "thread_inst",
-			"active_thread_inst", "pred_off");
-		for (int i = 0; i < n; i++)
-			fprintf(out, "%-24s %12llu %12llu %19llu %10llu\n", rows[i].key,
-				(unsigned long long)rows[i].warp, (unsigned long long)rows[i].thread,
-				(unsigned long long)rows[i].active, (unsigned long long)rows[i].predoff);
-		fprintf(out, "%-24s %12llu %12llu %19llu %10llu\n", "total", (unsigned long long)t.warp,
-			(unsigned long long)t.thread, (unsigned long long)t.active,
-			(unsigned long long)t.predoff);
-		fprintf(out, "simd_efficiency %.4f  divergent_branches %llu  max_stack_depth %d\n", eff,
-			(unsigned long long)x->stats.divergent, x->stats.max_depth);
-	}
-	if (x->cta_stats)
-		stats_print_ctas(x, fmt, out);
-	free(rows);
 }

@@ -2,12 +2,9 @@
 #ifndef SIMTEMU_STATS_H
 #define SIMTEMU_STATS_H
 
-#include <stdio.h>
-
 #include "emu/emu.h"
 
 typedef enum { STATS_BY_OPCODE, STATS_BY_MNEMONIC, STATS_BY_CLASS, STATS_BY_PC } stats_by;
-typedef enum { STATS_TABLE, STATS_CSV, STATS_JSON } stats_fmt;
 
 typedef struct {
 	char key[128];
@@ -23,10 +20,6 @@ int stats_rows(const emu_ctx *x, stats_by by, stats_row **rows);
 stats_totals stats_total(const emu_ctx *x);
 double stats_simd_efficiency(const emu_ctx *x);
 int stats_parse_by(const char *s);
-int stats_parse_fmt(const char *s);
 const char *stats_by_name(stats_by by);
-/* A JSON string literal for s (quotes, backslashes and control characters escaped). */
-void stats_json_str(FILE *out, const char *s);
-void stats_print(const emu_ctx *x, stats_by by, stats_fmt fmt, FILE *out);
 
 #endif

@@ -9,37 +9,9 @@
 #include "isa/isa.h"
 #include "util/xalloc.h"
 
-void ptx_insn_reset(ptx_insn *p)
+ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
 {
-	free(p->word);
-	free(p->guard);
-	for (int i = 0; i < p->nops; i++) {
-		free(p->ops[i].name);
-		free(p->ops[i].cdst);
-	}
-	memset(p, 0, sizeof *p);
-}
-
-void ptx_add_opnd(ast_unit *u, ptx_insn *p, ptx_opnd *o, ast_loc loc)
-{
-	if (p->nops == PTX_MAXOPS) {
-		ast_error(&u->diags, loc, "too many operands");
-		free(o->name);
-		return;
-	}
-	o->loc = loc;
-	p->ops[p->nops++] = *o;
-}
-
-void ptx_label(ast_unit *u, char *name, ast_loc loc)
-{
-	char *e;
-	if (name[0] == 'l' && name[1] == '0' && name[2] == 'x') {
-		unsigned long long a = strtoull(name + 3, &e, 16);
-		if (!*e)
-			u->cur.in.addr = (int64_t)a;
-	}
-	ast_add_label(u, name, loc);
+	return ptx_parse_text(file, src, diag_out, ptx_finish);
 }
 
 bool ptx_looks_like(const char *src)

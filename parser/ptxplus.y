@@ -1,4 +1,4 @@
-/* Grammar of PTXPlus (reentrant, prefix ptx_); emu/ptxplus_read.c maps each instruction back
+/* Grammar of PTXPlus (reentrant, prefix ptx_); front/ptxplus_read.c maps each instruction back
    to the SASS parse tree, so both front ends give the assembler the same input. */
 %define api.pure full
 %define api.prefix {ptx_}
@@ -10,7 +10,7 @@
 
 %code requires {
 #include "parser/ast.h"
-#include "front/ptxplus_read.h"
+#include "parser/ptxplus.h"
 }
 
 %code {
@@ -68,7 +68,7 @@ stmt
 	;
 
 insn
-	: guard WORD operands   { CUR.word = $2; CUR.loc = L(@2); ptx_finish(u, &CUR); }
+	: guard WORD operands   { CUR.word = $2; CUR.loc = L(@2); ((ptx_state *)u->front)->finish(u, &CUR); }
 	;
 
 guard
@@ -139,13 +139,15 @@ static void ptx_error(PTX_LTYPE *loc, void *scanner, ast_unit *u, const char *ms
 	ast_error(&u->diags, L(*loc), "%s", msg);
 }
 
-ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
+ast_unit *ptx_parse_text(const char *file, const char *src, FILE *diag_out, ptx_finish_fn finish)
 {
 	ast_unit *u = xcalloc(1, sizeof *u);
 	u->diags.file = file;
 	u->diags.src = src;
 	u->diags.out = diag_out ? diag_out : stderr;
-	u->front = xcalloc(1, sizeof(ptx_insn));
+	ptx_state *st = xcalloc(1, sizeof *st);
+	st->finish = finish;
+	u->front = st;
 	ast_index_lines(u); /* for the instruction texts */
 	u->lex_col = 1;
 	yyscan_t scanner;
@@ -161,4 +163,37 @@ ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
 	ptx_insn_reset(&CUR);
 	ast_unindex_lines(u);
 	return u;
+}
+
+void ptx_insn_reset(ptx_insn *p)
+{
+	free(p->word);
+	free(p->guard);
+	for (int i = 0; i < p->nops; i++) {
+		free(p->ops[i].name);
+		free(p->ops[i].cdst);
+	}
+	memset(p, 0, sizeof *p);
+}
+
+void ptx_add_opnd(ast_unit *u, ptx_insn *p, ptx_opnd *o, ast_loc loc)
+{
+	if (p->nops == PTX_MAXOPS) {
+		ast_error(&u->diags, loc, "too many operands");
+		free(o->name);
+		return;
+	}
+	o->loc = loc;
+	p->ops[p->nops++] = *o;
+}
+
+void ptx_label(ast_unit *u, char *name, ast_loc loc)
+{
+	char *e;
+	if (name[0] == 'l' && name[1] == '0' && name[2] == 'x') {
+		unsigned long long a = strtoull(name + 3, &e, 16);
+		if (!*e)
+			u->cur.in.addr = (int64_t)a;
+	}
+	ast_add_label(u, name, loc);
 }

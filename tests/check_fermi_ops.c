@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/convert.h"
+#include "convert/convert.h"
 #include "harness.h"
 
 /* One sm_20 thread; R30 points at out[0]. */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/convert.h"
+#include "convert/convert.h"
 #include "front/ptxplus_read.h"
 #include "isa/isa.h"
 

@@ -1,11 +1,11 @@
-/* The JSON reader of batch and merge (cli/json.c): values written back as read (numbers as
+/* The JSON reader of batch and merge (sweep/json.c): values written back as read (numbers as
    written, so 64-bit counts stay exact; escapes decoded and re-encoded), and malformed text
    refused at the right offset with the right reason. Every expectation is written by hand. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/json.h"
+#include "sweep/json.h"
 
 typedef struct {
 	const char *name, *in, *out; /* out: json_write's text, or NULL for an error */

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "emu/program.h"
-#include "cli/convert.h"
+#include "convert/convert.h"
 #include "util/xalloc.h"
 
 typedef struct {

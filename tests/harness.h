@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "emu/emu.h"
-#include "cli/spec_run.h"
+#include "spec/spec_run.h"
 #include "emu/stats.h"
 
 typedef struct {

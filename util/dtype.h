@@ -13,6 +13,9 @@ int emu_type_size(emu_type t);
 const char *emu_type_name(emu_type t);
 int emu_type_parse(const char *s); /* -1 if unknown */
 bool emu_type_is_float(emu_type t);
+/* One element of type t at p as text: decimal, floats to round-trip (%.9g, %.17g); what
+   --dump and .expect print. */
+void emu_type_format(char *buf, size_t n, emu_type t, const uint8_t *p);
 /* Store the low emu_type_size(t) bytes of bits at p (little-endian host); inline, since
    buffer fills call it per element. */
 static inline void emu_type_put(uint8_t *p, emu_type t, uint64_t bits)

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/convert.h"
-#include "cli/spec_run.h"
+#include "convert/convert.h"
+#include "spec/spec_run.h"
 #include "emu/stats.h"
 #include "util/xalloc.h"
 #include "conformance.h"

@@ -5,7 +5,7 @@
    stack or the groups, breakpoints, watches, stepping, reverse steps. The step budget and
    the grid are small; replays (reverse-step) are followed a bounded number of times. */
 #include "fuzz_common.h"
-#include "cli/spec_run.h"
+#include "spec/spec_run.h"
 #include "dbg/dbg.h"
 #include "emu/emu.h"
 #include "front/spec.h"

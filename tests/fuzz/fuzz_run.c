@@ -3,7 +3,7 @@
    for more than a small grid, CTA or memory are skipped: their size checks are tested by
    tests/cli.sh, and the point here is the assembler and the interpreter. */
 #include "fuzz_common.h"
-#include "cli/spec_run.h"
+#include "spec/spec_run.h"
 #include "emu/emu.h"
 #include "front/spec.h"
 

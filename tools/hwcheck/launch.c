@@ -197,32 +197,6 @@ static bool hw_read(const char *spec, hw_launch *L)
 	return lay_out_params(spec, L) && ok;
 }
 
-/* One element as simtemu's --dump prints it. */
-static void fmt_val(char *out, size_t n, emu_type t, const uint8_t *p)
-{
-	uint64_t u = 0;
-	memcpy(&u, p, (size_t)emu_type_size(t));
-	switch (t) {
-	case EMU_T_S8: snprintf(out, n, "%d", (int8_t)u); break;
-	case EMU_T_S16: snprintf(out, n, "%d", (int16_t)u); break;
-	case EMU_T_S32: snprintf(out, n, "%d", (int32_t)u); break;
-	case EMU_T_S64: snprintf(out, n, "%lld", (long long)(int64_t)u); break;
-	case EMU_T_F32: {
-		float f;
-		memcpy(&f, p, 4);
-		snprintf(out, n, "%.9g", f);
-		break;
-	}
-	case EMU_T_F64: {
-		double d;
-		memcpy(&d, p, 8);
-		snprintf(out, n, "%.17g", d);
-		break;
-	}
-	default: snprintf(out, n, "%llu", (unsigned long long)u); break;
-	}
-}
-
 /* --print-layout: the launch this spec makes, without a GPU. */
 static void print_layout(const hw_launch *L, FILE *out)
 {
@@ -235,7 +209,7 @@ static void print_layout(const hw_launch *L, FILE *out)
 			(unsigned long long)b->sb->count, b->bytes);
 		for (uint64_t k = 0; k < b->sb->count; k++) {
 			char v[64];
-			fmt_val(v, sizeof v, b->sb->type, b->host + k * (uint64_t)size);
+			emu_type_format(v, sizeof v, b->sb->type, b->host + k * (uint64_t)size);
 			fprintf(out, " %s", v);
 		}
 		fputc('\n', out);
@@ -265,7 +239,7 @@ static void dump_buf(const hw_buf *b, FILE *out)
 		(unsigned long long)b->sb->count, (unsigned long long)b->dev);
 	for (uint64_t k = 0; k < b->sb->count; k++) {
 		char v[64];
-		fmt_val(v, sizeof v, b->sb->type, b->host + k * (uint64_t)size);
+		emu_type_format(v, sizeof v, b->sb->type, b->host + k * (uint64_t)size);
 		fprintf(out, "%s%s", k % 8 ? " " : "\n  ", v);
 	}
 	fputc('\n', out);

@@ -1,5 +1,5 @@
 /* Applying directives to a launch: geometry, buffers and their initial contents, parameters, constants. */
-#include "cli/spec_run.h"
+#include "spec/spec_run.h"
 #include "util/num.h"
 #include "util/xalloc.h"
 

@@ -1,6 +1,6 @@
 /* PTX in: a .ptx file is compiled for the target with NVIDIA's ptxas and disassembled with
    cuobjdump -elf -sass (the toolkit `make toolkit` fetches), and the listing runs. */
-#include "cli/ptxin.h"
+#include "convert/ptxin.h"
 
 #include <errno.h>
 #include <stdio.h>

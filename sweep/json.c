@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/json.h"
+#include "report/write.h"
+#include "sweep/json.h"
 #include "util/xalloc.h"
 
 typedef struct {
@@ -300,27 +301,13 @@ bool json_u64(const json_value *v, uint64_t *out)
 	return true;
 }
 
-void json_write_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', out);
-		if ((unsigned char)*s < 0x20)
-			fprintf(out, "\\u%04x", *s);
-		else
-			fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 void json_write(FILE *out, const json_value *v)
 {
 	switch (v->kind) {
 	case JSON_NULL: fputs("null", out); break;
 	case JSON_BOOL: fputs(v->b ? "true" : "false", out); break;
 	case JSON_NUMBER: fputs(v->text, out); break;
-	case JSON_STRING: json_write_str(out, v->text); break;
+	case JSON_STRING: report_json_str(out, v->text); break;
 	case JSON_ARRAY:
 	case JSON_OBJECT:
 		fputc(v->kind == JSON_ARRAY ? '[' : '{', out);
@@ -328,7 +315,7 @@ void json_write(FILE *out, const json_value *v)
 			if (i)
 				fputs(", ", out);
 			if (v->kind == JSON_OBJECT) {
-				json_write_str(out, v->keys[i]);
+				report_json_str(out, v->keys[i]);
 				fputs(": ", out);
 			}
 			json_write(out, &v->items[i]);

@@ -1,6 +1,6 @@
-/* PTX in: compile with ptxas, disassemble with cuobjdump -elf -sass (cli/ptxin.c). */
-#ifndef SIMTEMU_CLI_PTXIN_H
-#define SIMTEMU_CLI_PTXIN_H
+/* PTX in: compile with ptxas, disassemble with cuobjdump -elf -sass (convert/ptxin.c). */
+#ifndef SIMTEMU_CONVERT_PTXIN_H
+#define SIMTEMU_CONVERT_PTXIN_H
 
 #include <stdbool.h>
 #include <stddef.h>

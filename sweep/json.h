@@ -1,6 +1,6 @@
 /* A small JSON reader for batch manifests and batch output lines: a value tree, located errors. */
-#ifndef SIMTEMU_CLI_JSON_H
-#define SIMTEMU_CLI_JSON_H
+#ifndef SIMTEMU_SWEEP_JSON_H
+#define SIMTEMU_SWEEP_JSON_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -27,7 +27,5 @@ const json_value *json_get(const json_value *obj, const char *key);
 bool json_u64(const json_value *v, uint64_t *out);
 /* v written back compactly (", " and ": " as separators, numbers as they were written). */
 void json_write(FILE *out, const json_value *v);
-/* A JSON string literal for s. */
-void json_write_str(FILE *out, const char *s);
 
 #endif

@@ -1,6 +1,5 @@
-/* After a run: checking .expect against the output buffers, and printing buffers (--dump). */
-#include "cli/spec_run.h"
-#include "emu/stats.h"
+/* After a run: checking .expect against the output buffers. */
+#include "spec/spec_run.h"
 #include "util/xalloc.h"
 
 #include <fcntl.h>
@@ -10,31 +9,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static void fmt_val(char *buf, size_t n, emu_type t, const uint8_t *p)
-{
-	uint64_t u = 0;
-	memcpy(&u, p, (size_t)emu_type_size(t));
-	switch (t) {
-	case EMU_T_S8: snprintf(buf, n, "%d", (int8_t)u); break;
-	case EMU_T_S16: snprintf(buf, n, "%d", (int16_t)u); break;
-	case EMU_T_S32: snprintf(buf, n, "%d", (int32_t)u); break;
-	case EMU_T_S64: snprintf(buf, n, "%lld", (long long)u); break;
-	case EMU_T_F32: {
-		float f;
-		memcpy(&f, p, 4);
-		snprintf(buf, n, "%.9g", f);
-		break;
-	}
-	case EMU_T_F64: {
-		double d;
-		memcpy(&d, p, 8);
-		snprintf(buf, n, "%.17g", d);
-		break;
-	}
-	default: snprintf(buf, n, "%llu", (unsigned long long)u); break;
-	}
-}
 
 static bool equal(emu_type t, const uint8_t *got, const uint8_t *want, bool has_tol, double tol)
 {
@@ -151,8 +125,8 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 		uint64_t first = 0, nbad = count_differing(b, want, e, &first);
 		if (nbad) {
 			char g[64], w[64];
-			fmt_val(g, sizeof g, b->type, b->data + first * (uint64_t)size);
-			fmt_val(w, sizeof w, b->type, want + first * (uint64_t)size);
+			emu_type_format(g, sizeof g, b->type, b->data + first * (uint64_t)size);
+			emu_type_format(w, sizeof w, b->type, want + first * (uint64_t)size);
 			fprintf(out, "expect %s: FAILED, %llu of %llu differ; first [%llu]: got %s, want %s\n",
 				e->name, (unsigned long long)nbad, (unsigned long long)b->count,
 				(unsigned long long)first, g, w);
@@ -166,65 +140,4 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 	}
 	free(ix.v);
 	return failed;
-}
-
-bool spec_dump(emu_ctx *x, const char *name, FILE *out)
-{
-	emu_buffer *b = emu_gmem_find_name(&x->gmem, name);
-	if (!b)
-		return false;
-	int size = emu_type_size(b->type);
-	fprintf(out, "%s (%s[%llu] at 0x%llx):", b->name, emu_type_name(b->type),
-		(unsigned long long)b->count, (unsigned long long)b->addr);
-	for (uint64_t k = 0; k < b->count; k++) {
-		char v[64];
-		fmt_val(v, sizeof v, b->type, b->data + k * (uint64_t)size);
-		fprintf(out, "%s%s", k % 8 ? " " : "\n  ", v);
-	}
-	fputc('\n', out);
-	return true;
-}
-
-/* One element as a JSON value: a number, or for a float that is not finite "NaN",
-   "Infinity" or "-Infinity" (strings: JSON has no such numbers). */
-static void json_val(FILE *out, emu_type t, const uint8_t *p)
-{
-	double d = 0;
-	if (t == EMU_T_F32 || t == EMU_T_F64) {
-		if (t == EMU_T_F32) {
-			float f;
-			memcpy(&f, p, 4);
-			d = f;
-		} else
-			memcpy(&d, p, 8);
-		if (isnan(d) || isinf(d)) {
-			fputs(isnan(d) ? "\"NaN\"" : d > 0 ? "\"Infinity\"" : "\"-Infinity\"", out);
-			return;
-		}
-	}
-	char v[64];
-	fmt_val(v, sizeof v, t, p);
-	fputs(v, out);
-}
-
-bool spec_dump_json(emu_ctx *x, const char *name, const char *run, FILE *out)
-{
-	emu_buffer *b = emu_gmem_find_name(&x->gmem, name);
-	if (!b)
-		return false;
-	fputc('{', out);
-	if (run)
-		fprintf(out, "\"run\": \"%s\", ", run);
-	fputs("\"name\": ", out);
-	stats_json_str(out, b->name);
-	fprintf(out, ", \"type\": \"%s\", \"count\": %llu, \"address\": %llu, \"values\": [",
-		emu_type_name(b->type), (unsigned long long)b->count, (unsigned long long)b->addr);
-	int size = emu_type_size(b->type);
-	for (uint64_t k = 0; k < b->count; k++) {
-		if (k)
-			fputs(k % 16 ? ", " : ",\n   ", out);
-		json_val(out, b->type, b->data + k * (uint64_t)size);
-	}
-	fputs("]}", out);
-	return true;
 }

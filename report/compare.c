@@ -1,12 +1,13 @@
 /* simtemu compare: two or more runs' outputs and counts side by side (SPEC sections 1 and 7). */
-#include "cli/compare.h"
+#include "report/compare.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/svg.h"
 #include "isa/isa.h"
+#include "report/svg.h"
+#include "report/write.h"
 #include "util/xalloc.h"
 
 static int by_key(const void *x, const void *y)
@@ -143,7 +144,7 @@ static void json_rows(FILE *out, const cmp_row *rows, int n)
 {
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
-		stats_json_str(out, rows[i].key);
+		report_json_str(out, rows[i].key);
 		fprintf(out, ", \"a\": {\"warp_inst\": %llu, \"thread_inst\": %llu}, \"b\": {\"warp_inst\": %llu, "
 			"\"thread_inst\": %llu}}", (unsigned long long)rows[i].a[0], (unsigned long long)rows[i].a[1],
 			(unsigned long long)rows[i].b[0], (unsigned long long)rows[i].b[1]);
@@ -153,23 +154,23 @@ static void json_rows(FILE *out, const cmp_row *rows, int n)
 static void json_run(FILE *out, const char *file, const emu_ctx *x, const stats_totals *t)
 {
 	fprintf(out, "{\"file\": ");
-	stats_json_str(out, file);
+	report_json_str(out, file);
 	fprintf(out, ", \"kernel\": ");
-	stats_json_str(out, x->f->name);
+	report_json_str(out, x->f->name);
 	fprintf(out, ", \"target\": ");
-	stats_json_str(out, x->prog->target);
+	report_json_str(out, x->prog->target);
 	fprintf(out, ", \"totals\": {\"warp_inst\": %llu, \"thread_inst\": %llu, \"active_thread_inst\": %llu, "
 		"\"pred_off\": %llu}}", (unsigned long long)t->warp, (unsigned long long)t->thread,
 		(unsigned long long)t->active, (unsigned long long)t->predoff);
 }
 
-void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, stats_fmt fmt,
+void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, report_fmt fmt,
 	       const cmp_buf *bufs, int nbufs, FILE *out)
 {
 	cmp_row *rows, *cls;
 	int n = cmp_rows(a, b, by, &rows), nc = cmp_rows(a, b, STATS_BY_CLASS, &cls);
 	stats_totals ta = stats_total(a), tb = stats_total(b);
-	if (fmt == STATS_CSV) {
+	if (fmt == REPORT_CSV) {
 		fprintf(out, "group,key,a_warp_inst,b_warp_inst,diff_warp_inst,pct_warp_inst,a_thread_inst,"
 			"b_thread_inst,diff_thread_inst,pct_thread_inst\n");
 		for (int g = 0; g < (by == STATS_BY_CLASS ? 1 : 2); g++) {
@@ -190,7 +191,7 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 				fputc('\n', out);
 			}
 		}
-	} else if (fmt == STATS_JSON) {
+	} else if (fmt == REPORT_JSON) {
 		fprintf(out, "{\"schema\": \"simtemu-compare/1\", \"a\": ");
 		json_run(out, fa, a, &ta);
 		fprintf(out, ",\n \"b\": ");
@@ -198,7 +199,7 @@ void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *f
 		fprintf(out, ",\n \"outputs\": [");
 		for (int i = 0; i < nbufs; i++) {
 			fprintf(out, "%s{\"name\": ", i ? ", " : "");
-			stats_json_str(out, bufs[i].name);
+			report_json_str(out, bufs[i].name);
 			fprintf(out, ", \"equal\": %s, \"differing\": %llu, \"ignored\": %s}",
 				bufs[i].same_shape && !bufs[i].ndiff ? "true" : "false",
 				(unsigned long long)bufs[i].ndiff, bufs[i].ignored ? "true" : "false");
@@ -419,7 +420,7 @@ static void json_nrows(FILE *out, const cmp_nrow *rows, int n, int nx)
 {
 	for (int i = 0; i < n; i++) {
 		fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
-		stats_json_str(out, rows[i].key);
+		report_json_str(out, rows[i].key);
 		for (int w = 0; w < 2; w++) {
 			fprintf(out, ", \"%s\": [", w ? "thread_inst" : "warp_inst");
 			for (int k = 0; k < nx; k++)
@@ -430,7 +431,7 @@ static void json_nrows(FILE *out, const cmp_nrow *rows, int n, int nx)
 	}
 }
 
-void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, stats_fmt fmt,
+void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, report_fmt fmt,
 		 const cmp_nbuf *bufs, int nbufs, FILE *out)
 {
 	cmp_nrow *rows, *cls;
@@ -438,7 +439,7 @@ void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stat
 	stats_totals t[CMP_MAX_RUNS];
 	for (int k = 0; k < nx; k++)
 		t[k] = stats_total(x[k]);
-	if (fmt == STATS_CSV) {
+	if (fmt == REPORT_CSV) {
 		fprintf(out, "group,key");
 		for (int w = 0; w < 2; w++)
 			for (int k = 0; k < nx; k++) {
@@ -466,15 +467,15 @@ void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stat
 				fputc('\n', out);
 			}
 		}
-	} else if (fmt == STATS_JSON) {
+	} else if (fmt == REPORT_JSON) {
 		fprintf(out, "{\"schema\": \"simtemu-compare/1\", \"runs\": [");
 		for (int k = 0; k < nx; k++) {
 			fprintf(out, "%s\n  {\"run\": \"%c\", \"file\": ", k ? "," : "", 'A' + k);
-			stats_json_str(out, files[k]);
+			report_json_str(out, files[k]);
 			fprintf(out, ", \"kernel\": ");
-			stats_json_str(out, x[k]->f->name);
+			report_json_str(out, x[k]->f->name);
 			fprintf(out, ", \"target\": ");
-			stats_json_str(out, x[k]->prog->target);
+			report_json_str(out, x[k]->prog->target);
 			fprintf(out, ", \"totals\": {\"warp_inst\": %llu, \"thread_inst\": %llu, \"active_thread_inst\": "
 				"%llu, \"pred_off\": %llu}}", (unsigned long long)t[k].warp,
 				(unsigned long long)t[k].thread, (unsigned long long)t[k].active,
@@ -483,7 +484,7 @@ void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stat
 		fprintf(out, "],\n \"outputs\": [");
 		for (int i = 0; i < nbufs; i++) {
 			fprintf(out, "%s{\"name\": ", i ? ", " : "");
-			stats_json_str(out, bufs[i].name);
+			report_json_str(out, bufs[i].name);
 			fprintf(out, ", \"equal\": %s, \"differing\": {", bufs[i].ndiffer ? "false" : "true");
 			for (int k = 1; k < nx; k++) {
 				const cmp_buf *c = &bufs[i].vs[k];

@@ -1,15 +1,14 @@
-/* simtemu run --accelsim-trace DIR: kernelslist.g and kernel-N.traceg in the NVBit tracer's text format (version 4), from the issue hook. */
+/* Accel-Sim traces: kernel-N.traceg in the NVBit tracer's text format (version 4), written from the issue hook, and kernelslist.g's lines. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "cli/accelsim.h"
 #include "emu/semantics.h"
+#include "export/accelsim.h"
 #include "util/xalloc.h"
 
 /* Where generic addresses in simtemu's shared and local windows go in the trace: Accel-Sim
@@ -19,30 +18,6 @@
 #define ACC_SHMEM_BASE 0x00007f0000000000ull
 #define ACC_LOCAL_BASE (ACC_SHMEM_BASE + EMU_SHARED_WINDOW_SIZE)
 #define ACC_MAX_SRC 4 /* trace_parser.h: MAX_SRC; MAX_DST is 1 */
-
-const struct option accel_options[] = {
-	{"accelsim-trace", required_argument, 0, 0x180},
-	{"accelsim-kernels", required_argument, 0, 0x181},
-	{0, 0, 0, 0},
-};
-
-int accel_opt(void *user, int c, const char *arg)
-{
-	accel_opts *o = user;
-	if (c == 0x180) {
-		if (!*arg)
-			return cli_usage_error("--accelsim-trace needs a folder%s", "");
-		o->dir = arg;
-		return 0;
-	}
-	if (c == 0x181) {
-		if (!*arg)
-			return cli_usage_error("--accelsim-kernels takes all or NAME[,NAME...]%s", "");
-		o->kernels = arg;
-		return 0;
-	}
-	return cli_usage_error("unknown option%s", "");
-}
 
 /* What the tracer records of one instruction, read off its text once. */
 typedef struct {
@@ -61,7 +36,7 @@ typedef struct {
 	uint32_t count, exited;
 } acc_warp;
 
-typedef struct {
+struct accel_trace {
 	FILE *out;
 	int version;
 	int end_pc;              /* pc of a synthetic EXIT */
@@ -75,7 +50,8 @@ typedef struct {
 	int nwarps;
 	acc_warp *warps;
 	int failed, synth, dropped_warned;
-} acc_state;
+};
+typedef accel_trace acc_state;
 
 /* "R12", "RZ", "R3.reuse" (after -, |, ! and ~): its number, RZ = 255; -1 if not an R register. */
 static int reg_num(const char *t)
@@ -366,8 +342,10 @@ static int acc_flush_to(acc_state *s, const emu_ctx *x, uint64_t lin)
 	return 0;
 }
 
-static void acc_free(acc_state *s)
+void accel_free(accel_trace *s)
 {
+	if (!s)
+		return;
 	for (int j = 0; j < s->nwarps; j++)
 		free(s->warps[j].s);
 	free(s->warps);
@@ -375,13 +353,12 @@ static void acc_free(acc_state *s)
 	free(s->checked);
 	if (s->out)
 		fclose(s->out);
-	s->out = NULL;
+	free(s);
 }
 
-/* The header's -shmem and -nregs for launch L. */
-static void header_values(const acc_state *s, const cli_launch *L, uint32_t *shmem, int *nregs)
+/* The header's -shmem and -nregs for the launch in x (has_shared: .shared given). */
+static void header_values(const acc_state *s, const emu_ctx *x, bool has_shared, uint32_t *shmem, int *nregs)
 {
-	const emu_ctx *x = &L->x;
 	const emu_func *f = x->f;
 	/* -shmem: what the launch gives a CTA when the listing or --spec says (.shared), or
 	   the kernel has shared-memory instructions; else 0 (simtemu's 16 KiB default is not
@@ -393,7 +370,7 @@ static void header_values(const acc_state *s, const cli_launch *L, uint32_t *shm
 			if (!strcmp(s->ins[i].op, sh[k]))
 				sh_bytes = x->shared_bytes;
 	}
-	if (L->sp.has_shared)
+	if (has_shared)
 		sh_bytes = x->shared_bytes;
 	/* -nregs: the function's registers; sm_70+ keeps URn in rows past them (gen/volta.c),
 	   from the first multiple of 4 past the highest Rn: those rows are not counted */
@@ -409,34 +386,36 @@ static void header_values(const acc_state *s, const cli_launch *L, uint32_t *shm
 	*nregs = n;
 }
 
-/* Check the launch, open DIR/kernel-kno.traceg, write its header and set the hook. */
-static int acc_attach(acc_state *s, cli_launch *L, const char *path, int kno)
+int accel_attach(accel_trace **out, emu_ctx *x, const char *target, bool has_shared, const char *path, int kno,
+		 char *why, size_t nwhy)
 {
-	emu_ctx *x = &L->x;
 	const emu_func *f = x->f;
-	int exact;
-	memset(s, 0, sizeof *s);
-	s->cur = -1;
-	s->version = accel_binary_version(L->p->target, &exact);
-	if (!s->version) {
+	int exact, version = accel_binary_version(target, &exact);
+	*out = NULL;
+	if (!version) {
 		fprintf(stderr, "simtemu: --accelsim-trace: Accel-Sim has no ISA map for %s (its binary versions "
-			"are 35, 60, 61, 70, 75, 80 and 86)\n", L->p->target);
-		return CLI_EXIT_INPUT;
+			"are 35, 60, 61, 70, 75, 80 and 86)\n", target);
+		return ACCEL_FAILED;
 	}
 	if (x->warp_size != 32) {
-		char n[16];
-		snprintf(n, sizeof n, "%d", x->warp_size);
-		return cli_usage_error("--accelsim-trace needs 32 lanes per warp (Accel-Sim's), not --warp-size %s", n);
+		snprintf(why, nwhy, "--accelsim-trace needs 32 lanes per warp (Accel-Sim's), not --warp-size %d",
+			 x->warp_size);
+		return ACCEL_USAGE;
 	}
 	if (!exact)
 		fprintf(stderr, "simtemu: accelsim: %s has no map in Accel-Sim: writing binary version %d, %s\n",
-			L->p->target, s->version, s->version == 60 && strcmp(L->p->target, "sm_60") < 0
+			target, version, version == 60 && strcmp(target, "sm_60") < 0
 			? "Pascal's (its map holds Maxwell's opcodes, Kepler's lacks XMAD, STG and SYNC)"
 			: "the nearest it knows");
-	s->nctas = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
 	uint64_t nt = (uint64_t)x->block[0] * x->block[1] * x->block[2];
-	if (nt > 1024 * 1024)
-		return cli_usage_error("--accelsim-trace: a CTA of more than 1048576 threads%s", "");
+	if (nt > 1024 * 1024) {
+		snprintf(why, nwhy, "--accelsim-trace: a CTA of more than 1048576 threads");
+		return ACCEL_USAGE;
+	}
+	acc_state *s = xcalloc(1, sizeof *s);
+	s->cur = -1;
+	s->version = version;
+	s->nctas = (uint64_t)x->grid[0] * x->grid[1] * x->grid[2];
 	s->nthreads = (uint32_t)nt;
 	s->nwarps = (int)((nt + 31) / 32);
 	s->warps = xcalloc((size_t)s->nwarps, sizeof *s->warps);
@@ -447,12 +426,12 @@ static int acc_attach(acc_state *s, cli_launch *L, const char *path, int kno)
 	s->end_pc = f->n ? (int)f->insns[f->n - 1].addr + (s->version >= 70 ? 16 : 8) : 0;
 	uint32_t shmem;
 	int nregs;
-	header_values(s, L, &shmem, &nregs);
+	header_values(s, x, has_shared, &shmem, &nregs);
 	s->out = fopen(path, "w");
 	if (!s->out) {
 		fprintf(stderr, "simtemu: --accelsim-trace: cannot write '%s': %s\n", path, strerror(errno));
-		acc_free(s);
-		return CLI_EXIT_INPUT;
+		accel_free(s);
+		return ACCEL_FAILED;
 	}
 	fprintf(s->out, "-kernel name = %s\n-kernel id = %d\n-grid dim = (%u,%u,%u)\n-block dim = (%u,%u,%u)\n"
 		"-shmem = %u\n-nregs = %d\n-binary version = %d\n-cuda stream id = 0\n"
@@ -463,11 +442,11 @@ static int acc_attach(acc_state *s, cli_launch *L, const char *path, int kno)
 		x->block[2], shmem, nregs > 0 ? nregs : 1, s->version, ACC_SHMEM_BASE, ACC_LOCAL_BASE);
 	x->hook = acc_hook;
 	x->hook_user = s;
+	*out = s;
 	return 0;
 }
 
-/* After a complete run: the CTAs not yet written; 0 when the file is whole. */
-static int acc_finish(acc_state *s, const emu_ctx *x)
+int accel_finish(accel_trace *s, const emu_ctx *x)
 {
 	if (s->failed || acc_flush_to(s, x, s->nctas))
 		return 1;
@@ -480,48 +459,7 @@ static int acc_finish(acc_state *s, const emu_ctx *x)
 	return bad;
 }
 
-/* The kernels o names: NULL entries mean "the launch's own"; *n of them. */
-static char **kernel_names(const accel_opts *o, const emu_program *p, int *n)
-{
-	char **v;
-	if (!o->kernels) {
-		*n = 1;
-		return xcalloc(1, sizeof *v);
-	}
-	if (!strcmp(o->kernels, "all")) {
-		*n = p->nfuncs;
-		v = xcalloc((size_t)p->nfuncs + 1, sizeof *v);
-		for (int i = 0; i < p->nfuncs; i++)
-			v[i] = xstrdup(p->funcs[i].name);
-		return v;
-	}
-	*n = 0;
-	v = xcalloc(strlen(o->kernels) + 1, sizeof *v);
-	for (const char *t = o->kernels; *t;) {
-		size_t k = strcspn(t, ",");
-		if (k)
-			{
-			char *nm = xmalloc(k + 1);
-			memcpy(nm, t, k);
-			nm[k] = 0;
-			v[(*n)++] = nm;
-		}
-		t += k;
-		if (*t)
-			t++;
-	}
-	return v;
-}
-
-static void free_names(char **v, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-/* MemcpyHtoD lines for the launch's buffers that earlier kernels did not list. */
-static void memcpy_lines(FILE *kl, const emu_ctx *x, uint64_t (*seen)[2], int *nseen, int cap)
+void accel_memcpy_lines(FILE *kl, const emu_ctx *x, uint64_t (*seen)[2], int *nseen, int cap)
 {
 	for (int i = 0; i < x->gmem.n; i++) {
 		const emu_buffer *b = &x->gmem.bufs[i];
@@ -537,81 +475,4 @@ static void memcpy_lines(FILE *kl, const emu_ctx *x, uint64_t (*seen)[2], int *n
 			(*nseen)++;
 		}
 	}
-}
-
-/* DIR/kernelslist.g: 0, or the exit status after saying why not. */
-static int write_list(const char *dir, const char *text, size_t n)
-{
-	char *path = xmalloc(strlen(dir) + 16);
-	sprintf(path, "%s/kernelslist.g", dir);
-	FILE *f = fopen(path, "w");
-	int bad = !f || fwrite(text, 1, n, f) != n;
-	if (f && fclose(f))
-		bad = 1;
-	if (bad)
-		fprintf(stderr, "simtemu: --accelsim-trace: cannot write '%s'\n", path);
-	free(path);
-	return bad ? CLI_EXIT_INPUT : 0;
-}
-
-int accel_cmd(cli_launch *L, const accel_opts *o, int argc, char **argv, int (*run_one)(cli_launch *L))
-{
-	int nk, rc = 0, worst = 0;
-	char **names = kernel_names(o, L->p, &nk);
-	for (int i = 0; i < nk; i++)
-		if (names[i] && emu_find_func(L->p, names[i]) < 0) {
-			rc = cli_usage_error("--accelsim-kernels: no function '%s' in the listing", names[i]);
-			free_names(names, nk);
-			return rc;
-		}
-	if (mkdir(o->dir, 0777) && errno != EEXIST) {
-		fprintf(stderr, "simtemu: --accelsim-trace: cannot make folder '%s': %s\n", o->dir, strerror(errno));
-		free_names(names, nk);
-		return CLI_EXIT_INPUT;
-	}
-	size_t plen = strlen(o->dir) + 64;
-	char *path = xmalloc(plen);
-	char *klist = NULL;
-	size_t klen = 0;
-	FILE *kl = open_memstream(&klist, &klen);
-	uint64_t seen[256][2];
-	int nseen = 0;
-	char **av = xcalloc((size_t)argc + 3, sizeof *av);
-	for (int i = 0; i < nk && !rc; i++) {
-		if (names[i]) { /* a fresh launch of that kernel: FILE stays last, a later --kernel wins */
-			accel_opts again = {0};
-			memcpy(av, argv, (size_t)(argc - 1) * sizeof *av);
-			av[argc - 1] = (char *)"--kernel";
-			av[argc] = names[i];
-			av[argc + 1] = argv[argc - 1];
-			cli_cleanup(L);
-			if ((rc = cli_prepare(L, argc + 2, av, accel_options, &again, accel_opt)))
-				break;
-		}
-		acc_state s;
-		snprintf(path, plen, "%s/kernel-%d.traceg", o->dir, i + 1);
-		if ((rc = acc_attach(&s, L, path, i + 1)))
-			break;
-		int r = run_one(L);
-		L->x.hook = NULL;
-		if ((r == 0 || r == CLI_EXIT_EXPECT) && !acc_finish(&s, &L->x)) {
-			memcpy_lines(kl, &L->x, seen, &nseen, 256);
-			fprintf(kl, "kernel-%d.traceg\n", i + 1);
-			worst = r > worst ? r : worst;
-		} else {
-			rc = r ? r : CLI_EXIT_INTERNAL;
-			unlink(path);
-			fprintf(stderr, "simtemu: --accelsim-trace: the run of %s did not complete; no trace written\n",
-				L->x.f->name);
-		}
-		acc_free(&s);
-	}
-	fclose(kl);
-	if (!rc)
-		rc = write_list(o->dir, klist, klen);
-	free(klist);
-	free(av);
-	free(path);
-	free_names(names, nk);
-	return rc ? rc : worst;
 }

@@ -7,7 +7,7 @@
 
 #include "emu/emu.h"
 #include "front/spec.h"
-#include "cli/spec_guess.h"
+#include "spec/spec_guess.h"
 
 /* Grid, block, shared and local sizes given by directives, into the context. */
 /* Buffers by name, for many look-ups (a linear search each made 100,000 .expect lines
@@ -26,10 +26,5 @@ int spec_apply(const emu_spec *s, emu_ctx *x, FILE *diag);
 int spec_apply_marked(const emu_spec *s, emu_ctx *x, FILE *diag, spec_written *w);
 /* Check every .expect; prints one line each to out. Returns the number that failed. */
 int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *nchecked);
-/* Print a buffer's contents (--dump). False if there is no such buffer. */
-bool spec_dump(emu_ctx *x, const char *name, FILE *out);
-/* The same as one JSON object {"name", "type", "count", "address", "values": [...]},
-   with "run": RUN first when run is not NULL (docs/formats.md). */
-bool spec_dump_json(emu_ctx *x, const char *name, const char *run, FILE *out);
 
 #endif

@@ -1,13 +1,13 @@
 /* stats --plot: per-opcode bars grouped by instruction class, warp and thread
    instructions side by side on one value axis with round ticks. */
-#include "cli/plot_stats.h"
+#include "report/plot_stats.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/svg.h"
 #include "emu/stats.h"
 #include "isa/isa.h"
+#include "report/svg.h"
 #include "util/xalloc.h"
 
 static int by_class_name(const void *a, const void *b)

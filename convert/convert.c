@@ -3,16 +3,16 @@
    Spellings follow the SASS/PTXPlus pairs of the thesis (its section 4.1) where they show
    one; unlike GPGPU-Sim's converter, the printer keeps what execution needs (.S as .s,
    PBK/BRK, the stack pointer's constant, signedness, RRO's function). */
-#include "cli/convert.h"
+#include "convert/convert.h"
 
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "parser/ast.h"
 #include "front/ptxplus_read.h"
 #include "front/ptxplus_video.h"
+#include "parser/ast.h"
 #include "util/xalloc.h"
 
 typedef struct {
@@ -99,24 +99,41 @@ static void opnd_prefix(sbuf *b, const ast_opnd *o, bool neg)
 		put(b, "|");
 }
 
-static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool wide)
+/* What differs between the two syntaxes in registers and predicates: RZ, Rn and Pn. */
+typedef struct {
+	const char *rz, *reg, *pred;
+} spelling;
+static const spelling ptx_spelling = {"0x00", "$r%d", "$p%d"};
+static const spelling sass_spelling = {"RZ", "R%d", "P%d"};
+
+/* A register or a predicate in spelling s (Tesla's operands: nothing); false for any other
+   operand, which each syntax prints its own way. */
+static bool reg_or_pred(sbuf *b, const ast_opnd *o, const spelling *s)
 {
-	opnd_prefix(b, o, o->neg);
 	switch (o->kind) {
 	case OPND_REG:
 		if (o->reg == AST_RZ)
-			put(b, "0x00");
+			put(b, "%s", s->rz);
 		else
-			put(b, "$r%d", o->reg);
-		break;
+			put(b, s->reg, o->reg);
+		return true;
 	case OPND_AREG: case OPND_SMEM: case OPND_CCREG:
-		break; /* Tesla operands: sm_1x listings are not converted */
+		return true; /* Tesla operands: sm_1x listings are not converted */
 	case OPND_PRED:
 		if (o->reg == AST_PT)
 			put(b, "pt");
 		else
-			put(b, "$p%d", o->reg);
-		break;
+			put(b, s->pred, o->reg);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The other operands in PTXPlus. */
+static void ptx_other(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool wide)
+{
+	switch (o->kind) {
 	case OPND_IMM:
 	case OPND_FIMM:
 		put(b, "0x%08x", imm32(o, is_float, wide));
@@ -147,6 +164,13 @@ static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool 
 	default:
 		put(b, "?");
 	}
+}
+
+static void opnd(sbuf *b, const pctx *p, const ast_opnd *o, bool is_float, bool wide)
+{
+	opnd_prefix(b, o, o->neg);
+	if (!reg_or_pred(b, o, &ptx_spelling))
+		ptx_other(b, p, o, is_float, wide);
 	if (o->abs)
 		put(b, "|");
 }
@@ -847,26 +871,10 @@ static void hex(sbuf *b, int64_t v)
 	put(b, "%s0x%llx", v < 0 ? "-" : "", (unsigned long long)(v < 0 ? -(uint64_t)v : (uint64_t)v));
 }
 
-static void sass_opnd(sbuf *b, const ast_opnd *o)
+/* The other operands in SASS. */
+static void sass_other(sbuf *b, const ast_opnd *o)
 {
-	opnd_prefix(b, o, o->neg && o->kind != OPND_IMM);
 	switch (o->kind) {
-	case OPND_REG:
-		if (o->reg == AST_RZ)
-			put(b, "RZ");
-		else
-			put(b, "R%d", o->reg);
-		if (o->cc)
-			put(b, ".CC");
-		break;
-	case OPND_AREG: case OPND_SMEM: case OPND_CCREG:
-		break; /* Tesla operands: sm_1x listings are not converted */
-	case OPND_PRED:
-		if (o->reg == AST_PT)
-			put(b, "pt");
-		else
-			put(b, "P%d", o->reg);
-		break;
 	case OPND_IMM:
 		hex(b, o->neg ? -o->ival : o->ival);
 		break;
@@ -920,7 +928,18 @@ static void sass_opnd(sbuf *b, const ast_opnd *o)
 	case OPND_CCTEST:
 		put(b, "CC.%s", o->name);
 		break;
+	default:
+		break;
 	}
+}
+
+static void sass_opnd(sbuf *b, const ast_opnd *o)
+{
+	opnd_prefix(b, o, o->neg && o->kind != OPND_IMM);
+	if (!reg_or_pred(b, o, &sass_spelling))
+		sass_other(b, o);
+	else if (o->kind == OPND_REG && o->cc)
+		put(b, ".CC");
 	if (o->abs)
 		put(b, "|");
 }

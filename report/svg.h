@@ -1,6 +1,6 @@
 /* The small SVG vocabulary the charts share (compare --plot, stats --plot, trace --plot). */
-#ifndef SIMTEMU_CLI_SVG_H
-#define SIMTEMU_CLI_SVG_H
+#ifndef SIMTEMU_REPORT_SVG_H
+#define SIMTEMU_REPORT_SVG_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-/* simtemu run --accelsim-trace DIR: Accel-Sim's trace-driven input written from an emulated run (docs/accelsim.md). */
-#ifndef SIMTEMU_CLI_ACCELSIM_H
-#define SIMTEMU_CLI_ACCELSIM_H
+/* run --accelsim-trace DIR: the options, and the launches of the kernels they name, each traced (docs/accelsim.md). */
+#ifndef SIMTEMU_CLI_ACCELSIM_CMD_H
+#define SIMTEMU_CLI_ACCELSIM_CMD_H
 
 #include <getopt.h>
 
@@ -14,13 +14,6 @@ typedef struct {
 /* run's extra options (terminated) and their handler (user: an accel_opts). */
 extern const struct option accel_options[];
 int accel_opt(void *user, int c, const char *arg);
-
-/* The binary version Accel-Sim is told for target "sm_XY": the nearest known one at or
-   below it, except sm_30/32 (35) and Maxwell, sm_50-53 (60: Pascal's map holds Maxwell's
-   opcodes, Kepler's does not); 0 for Tesla and Fermi. *exact: whether it is XY. */
-int accel_binary_version(const char *target, int *exact);
-/* Whether Accel-Sim's opcode map for binary version v knows the base opcode op. */
-int accel_map_knows(int v, const char *op);
 
 /* Run L (prepared by the caller with accel_options) once per kernel that o names, each
    through run_one (the launch, its report; returns the exit status), recording the trace

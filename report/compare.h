@@ -7,6 +7,7 @@
 
 #include "emu/emu.h"
 #include "emu/stats.h"
+#include "report/report.h"
 
 /* One key's counts in both runs: [0] warp_inst, [1] thread_inst. */
 typedef struct {
@@ -37,7 +38,7 @@ int cmp_ignore(cmp_buf *bufs, int nbufs, const char *name);
 
 /* The report: outputs, rows by the grouping, totals, and (table) the counts by class. In
    JSON the object is left open after "classes": the caller adds its members and closes it. */
-void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, stats_fmt fmt,
+void cmp_print(const emu_ctx *a, const char *fa, const emu_ctx *b, const char *fb, stats_by by, report_fmt fmt,
 	       const cmp_buf *bufs, int nbufs, FILE *out);
 
 /* A grouped bar chart of warp_inst per key, with B's percent difference. */
@@ -71,7 +72,7 @@ int cmp_buffers_n(const emu_ctx *const *x, int nx, double tol, cmp_nbuf **bufs, 
 int cmp_ignore_n(cmp_nbuf *bufs, int nbufs, const char *name);
 /* The report for nx > 2 runs: every run's counts, each with its difference and percent against A
    (JSON: left open, as cmp_print). */
-void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, stats_fmt fmt,
+void cmp_print_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, report_fmt fmt,
 		 const cmp_nbuf *bufs, int nbufs, FILE *out);
 /* The chart for nx > 2 runs: one bar per run in each key's group. */
 bool cmp_svg_n(const emu_ctx *const *x, const char *const *files, int nx, stats_by by, const char *path);

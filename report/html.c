@@ -1,15 +1,15 @@
 /* stats --html and compare --html: one self-contained page, sortable tables and inline
    charts; no network access, no external scripts or fonts. The page is also well-formed
    XML (closed empty elements, the script in CDATA), so xmllint checks it. */
-#include "cli/html.h"
+#include "report/html.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/compare.h"
-#include "cli/plot_stats.h"
-#include "cli/svg.h"
 #include "emu/stats.h"
+#include "report/compare.h"
+#include "report/plot_stats.h"
+#include "report/svg.h"
 
 typedef unsigned long long ull;
 
@@ -116,7 +116,7 @@ static void stats_summary(const emu_ctx *x, const char *file, const char *trap, 
 	}
 }
 
-void html_stats(const emu_ctx *x, const cli_opts *o, const char *file, const char *trap, FILE *out)
+void html_stats(const emu_ctx *x, const char *by_name, const char *file, const char *trap, FILE *out)
 {
 	char title[300];
 	snprintf(title, sizeof title, "simtemu stats: %s (%s)", x->f->name, x->prog->target);
@@ -137,7 +137,7 @@ void html_stats(const emu_ctx *x, const cli_opts *o, const char *file, const cha
 	counts_row(out, "total", "", t.warp, t.thread, t.active, t.predoff);
 	fprintf(out, "</tfoot>\n</table>\n");
 	free(ops);
-	stats_by by = (stats_by)stats_parse_by(o->by);
+	stats_by by = (stats_by)stats_parse_by(by_name);
 	for (int k = 0; k < 2; k++) {
 		stats_by b = k ? by : STATS_BY_CLASS;
 		if (k && (by == STATS_BY_CLASS || by == STATS_BY_OPCODE))
@@ -159,12 +159,12 @@ void html_stats(const emu_ctx *x, const cli_opts *o, const char *file, const cha
 	end(out);
 }
 
-bool html_stats_write(const emu_ctx *x, const cli_opts *o, const char *file, const char *trap, const char *path)
+bool html_stats_write(const emu_ctx *x, const char *by, const char *file, const char *trap, const char *path)
 {
 	FILE *out = fopen(path, "w");
 	if (!out)
 		return false;
-	html_stats(x, o, file, trap, out);
+	html_stats(x, by, file, trap, out);
 	return fclose(out) == 0;
 }
 

@@ -1,5 +1,5 @@
 /* The small SVG vocabulary the charts share: escaping, nice ticks, axes, legends. */
-#include "cli/svg.h"
+#include "report/svg.h"
 
 #include <string.h>
 #include <strings.h>

@@ -1,6 +1,6 @@
 /* A sweep's manifest (simtemu batch): rows of id, file, spec and extra arguments, from JSON lines or CSV (docs/sweeps.md). */
-#ifndef SIMTEMU_CLI_MANIFEST_H
-#define SIMTEMU_CLI_MANIFEST_H
+#ifndef SIMTEMU_SWEEP_MANIFEST_H
+#define SIMTEMU_SWEEP_MANIFEST_H
 
 typedef struct {
 	char *id, *file, *spec; /* spec: NULL when the row has none; paths as written */

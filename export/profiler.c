@@ -4,15 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/profiler.h"
 #include "emu/program.h"
 #include "emu/stats.h"
+#include "export/profiler.h"
 
 typedef unsigned long long ull;
 
-int cli_profiler_parse(const char *s)
+int profiler_parse(const char *s)
 {
-	return !strcmp(s, "nvbit") ? CLI_PROF_NVBIT : !strcmp(s, "ncu-csv") ? CLI_PROF_NCU_CSV : CLI_PROF_NONE;
+	return !strcmp(s, "nvbit") ? PROFILER_NVBIT : !strcmp(s, "ncu-csv") ? PROFILER_NCU_CSV : PROFILER_NONE;
 }
 
 static ull nctas(const emu_ctx *x)
@@ -133,9 +133,9 @@ static void print_ncu(const emu_ctx *x, FILE *out)
 	}
 }
 
-void cli_profiler_print(const emu_ctx *x, int profiler, bool exclude_pred_off, FILE *out)
+void profiler_print(const emu_ctx *x, int profiler, bool exclude_pred_off, FILE *out)
 {
-	if (profiler == CLI_PROF_NVBIT)
+	if (profiler == PROFILER_NVBIT)
 		print_nvbit(x, exclude_pred_off, out);
 	else
 		print_ncu(x, out);

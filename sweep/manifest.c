@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/json.h"
-#include "cli/manifest.h"
+#include "sweep/json.h"
+#include "sweep/manifest.h"
 #include "util/xalloc.h"
 
 static void err(const char *path, int line, int col, const char *fmt, ...)

@@ -2,13 +2,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/profiler.h"
-#include "cli/report.h"
-#include "cli/spec_run.h"
 #include "emu/program.h"
-#include "emu/stats.h"
+#include "report/dump.h"
+#include "report/report.h"
+#include "report/write.h"
 
 static const char *const status_names[] = {"ok", "failed", "trapped", "interrupted"};
+
+int report_parse_fmt(const char *s)
+{
+	return !strcmp(s, "table") ? REPORT_TABLE : !strcmp(s, "csv") ? REPORT_CSV : !strcmp(s, "json") ? REPORT_JSON : -1;
+}
 
 typedef unsigned long long ull;
 
@@ -32,29 +36,13 @@ static const char **pc_texts(const emu_ctx *x, const stats_row *rows, int n)
 	return t;
 }
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-static void csv_field(FILE *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void csv_row(FILE *out, const char *group, const char *key, ull w, ull t, ull a, ull p, const char *text)
 {
-	csv_field(out, group);
+	report_csv_field(out, group);
 	fputc(',', out);
-	csv_field(out, key);
+	report_csv_field(out, key);
 	fprintf(out, ",%llu,%llu,%llu,%llu,", w, t, a, p);
-	csv_field(out, text ? text : "");
+	report_csv_field(out, text ? text : "");
 	fputc('\n', out);
 }
 
@@ -90,20 +78,20 @@ static void json_counts(FILE *out, ull w, ull t, ull a, ull p)
 		t, a, p);
 }
 
-static void print_json(emu_ctx *x, const cli_opts *o, const cli_outcome *r, stats_by by, const stats_row *rows,
-		       int n, const char **texts, FILE *out)
+static void print_json(emu_ctx *x, const char *const *dumps, int ndumps, const report_outcome *r, stats_by by,
+		       const stats_row *rows, int n, const char **texts, FILE *out)
 {
 	stats_totals t = stats_total(x);
 	fprintf(out, "{\"schema\": \"simtemu-stats/1\", \"kernel\": ");
-	stats_json_str(out, x->f->name);
+	report_json_str(out, x->f->name);
 	fprintf(out, ", \"target\": ");
-	stats_json_str(out, x->prog->target);
+	report_json_str(out, x->prog->target);
 	fprintf(out, ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"warp_size\": %d,\n", x->grid[0],
 		x->grid[1], x->grid[2], x->block[0], x->block[1], x->block[2], x->warp_size);
 	fprintf(out, " \"status\": \"%s\", \"exit_status\": %d, \"partial\": %s, \"trap\": ", status_names[r->status],
-		r->exit_status, r->status >= CLI_RUN_TRAPPED ? "true" : "false");
+		r->exit_status, r->status >= REPORT_RUN_TRAPPED ? "true" : "false");
 	if (r->trap)
-		stats_json_str(out, r->trap);
+		report_json_str(out, r->trap);
 	else
 		fputs("null", out);
 	if (r->checked < 0)
@@ -118,12 +106,12 @@ static void print_json(emu_ctx *x, const cli_opts *o, const cli_outcome *r, stat
 		fprintf(out, " \"by\": \"%s\", \"rows\": [", stats_by_name(by));
 		for (int i = 0; i < n; i++) {
 			fprintf(out, "%s\n  {\"key\": ", i ? "," : "");
-			stats_json_str(out, rows[i].key);
+			report_json_str(out, rows[i].key);
 			fputs(", ", out);
 			json_counts(out, rows[i].warp, rows[i].thread, rows[i].active, rows[i].predoff);
 			if (texts && texts[i]) {
 				fputs(", \"text\": ", out);
-				stats_json_str(out, texts[i]);
+				report_json_str(out, texts[i]);
 			}
 			fputc('}', out);
 		}
@@ -143,16 +131,16 @@ static void print_json(emu_ctx *x, const cli_opts *o, const cli_outcome *r, stat
 		fputc(']', out);
 	}
 	fprintf(out, ",\n \"printf\": ");
-	stats_json_str(out, r->printf_text ? r->printf_text : "");
+	report_json_str(out, r->printf_text ? r->printf_text : "");
 	fprintf(out, ",\n \"dumps\": [");
-	for (int i = 0; i < o->ndumps; i++) {
+	for (int i = 0; i < ndumps; i++) {
 		fputs(i ? ",\n  " : "\n  ", out);
-		spec_dump_json(x, o->dumps[i], NULL, out);
+		report_dump_json(x, dumps[i], NULL, out);
 	}
 	fprintf(out, "]}\n");
 }
 
-static void print_table(const emu_ctx *x, const cli_outcome *r, stats_by by, const stats_row *rows, int n,
+static void print_table(const emu_ctx *x, const report_outcome *r, stats_by by, const stats_row *rows, int n,
 			const char **texts, FILE *out)
 {
 	stats_totals t = stats_total(x);
@@ -183,28 +171,31 @@ static void print_table(const emu_ctx *x, const cli_outcome *r, stats_by by, con
 				(ull)c->active, (ull)c->predoff);
 		}
 	}
-	if (r->status >= CLI_RUN_TRAPPED)
+	if (r && r->status >= REPORT_RUN_TRAPPED)
 		fprintf(out, "partial counts: the run %s\n",
-			r->status == CLI_RUN_INTERRUPTED ? "was interrupted" : "trapped");
+			r->status == REPORT_RUN_INTERRUPTED ? "was interrupted" : "trapped");
 }
 
-void cli_counts_print(emu_ctx *x, const cli_opts *o, const cli_outcome *r, bool with_rows, FILE *out)
+void report_counts(emu_ctx *x, stats_by by, report_fmt fmt, const report_outcome *r, const char *const *dumps,
+		   int ndumps, bool with_rows, FILE *out)
 {
-	if (o->profiler) {
-		cli_profiler_print(x, o->profiler, o->exclude_pred_off, out);
-		return;
-	}
-	stats_by by = (stats_by)stats_parse_by(o->by);
-	stats_fmt fmt = (stats_fmt)stats_parse_fmt(o->counts);
 	stats_row *rows = NULL;
 	int n = with_rows ? stats_rows(x, by, &rows) : 0;
 	const char **texts = with_rows && by == STATS_BY_PC ? pc_texts(x, rows, n) : NULL;
-	if (fmt == STATS_JSON)
-		print_json(x, o, r, by, with_rows ? rows : NULL, n, texts, out);
-	else if (fmt == STATS_CSV)
+	if (fmt == REPORT_JSON)
+		print_json(x, dumps, ndumps, r, by, with_rows ? rows : NULL, n, texts, out);
+	else if (fmt == REPORT_CSV)
 		print_csv(x, by, rows, n, texts, out);
 	else
 		print_table(x, r, by, rows, n, texts, out);
 	free(texts);
+	free(rows);
+}
+
+void report_table(const emu_ctx *x, stats_by by, FILE *out)
+{
+	stats_row *rows;
+	int n = stats_rows(x, by, &rows);
+	print_table(x, NULL, by, rows, n, NULL, out);
 	free(rows);
 }

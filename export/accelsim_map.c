@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/accelsim.h"
+#include "export/accelsim.h"
 
 /* One row per map: the binary versions that select it (trace_driven.cc) and the keys of
    its OpcodeMap, copied from kepler_opcode.h, pascal_opcode.h, volta_opcode.h,

@@ -1,6 +1,6 @@
 /* stats --plot and stats --html / compare --html: the charts and the self-contained page. */
-#ifndef SIMTEMU_CLI_PLOT_STATS_H
-#define SIMTEMU_CLI_PLOT_STATS_H
+#ifndef SIMTEMU_REPORT_PLOT_STATS_H
+#define SIMTEMU_REPORT_PLOT_STATS_H
 
 #include <stdbool.h>
 #include <stdio.h>

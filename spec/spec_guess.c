@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/spec_guess.h"
 #include "emu/semantics.h"
+#include "spec/spec_guess.h"
 #include "util/xalloc.h"
 
 /* Slots are tracked as 4-byte words of the parameter area; pointers among the first 64. */

@@ -1,19 +1,18 @@
 /* stats --html and compare --html: one self-contained page (inline CSS, SVG and a few lines
    of JavaScript that sort the tables; nothing fetched from the network). */
-#ifndef SIMTEMU_CLI_HTML_H
-#define SIMTEMU_CLI_HTML_H
+#ifndef SIMTEMU_REPORT_HTML_H
+#define SIMTEMU_REPORT_HTML_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cli/opts.h"
 #include "emu/emu.h"
 
-/* stats' page for the run of file in x with options o: the totals, the chart, sortable
-   tables by opcode (with its class), by class and by o->by; trap: the message of a run
+/* stats' page for the run of file in x: the totals, the chart, sortable tables by opcode
+   (with its class), by class and by 'by' (--by); trap: the message of a run
    that stopped early (its counts are partial), else NULL. */
-void html_stats(const emu_ctx *x, const cli_opts *o, const char *file, const char *trap, FILE *out);
-bool html_stats_write(const emu_ctx *x, const cli_opts *o, const char *file, const char *trap, const char *path);
+void html_stats(const emu_ctx *x, const char *by, const char *file, const char *trap, FILE *out);
+bool html_stats_write(const emu_ctx *x, const char *by, const char *file, const char *trap, const char *path);
 
 /* compare's page for nx runs (x[0] is A): the runs, the shared outputs compared with A's
    (within tol; the ignored names reported, not counted), the chart, the counts by 'by'
