@@ -11,7 +11,7 @@
 
 static const asm_selector volta_selectors[] = {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
-#include "isa/sm70.def"
+#include "isa/sm70.tab"
 #undef OP
 };
 
