@@ -53,6 +53,7 @@ typedef void (*asm_selector)(asm_ctx *c, int op);
 #include "isa/sm30.tab"
 #include "isa/sm50.tab"
 #include "isa/sm70.tab"
+#include "isa/sm90.tab"
 #undef OP
 
 #endif
