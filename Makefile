@@ -143,6 +143,7 @@ layers: $(BUILD)/layers_rt
 	sh tools/layers.sh
 
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
+	BUILD=$(BUILD) sh tests/isa_merge.sh
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/formats.sh
