@@ -54,6 +54,18 @@ $(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV
 .PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
+# The opcode tables: isa/<table>.def is its parent's rows and a delta; isa/merge.c checks
+# and merges them into $(BUILD)/isa/<table>.tab (the flat rows) and tables.tab (all of them)
+ISA_DEFS = $(filter-out isa/gens.def,$(wildcard isa/*.def))
+ISA_TABS = $(ISA_DEFS:isa/%.def=$(BUILD)/isa/%.tab) $(BUILD)/isa/tables.tab
+
+$(BUILD)/isa-merge: isa/merge.c
+	@mkdir -p $(BUILD)/isa
+	$(CC) -std=c11 -D_GNU_SOURCE -O1 -g $(if $(filter 1,$(SAN)),$(SANFLAGS)) $(WARN) -o $@ $<
+
+$(ISA_TABS) &: $(BUILD)/isa-merge $(ISA_DEFS)
+	$(BUILD)/isa-merge $(BUILD)/isa $(ISA_DEFS)
+
 $(BUILD)/sass.tab.c $(BUILD)/sass.tab.h &: parser/sass.y
 	@mkdir -p $(BUILD)
 	bison -Wall -Werror -d -o $(BUILD)/sass.tab.c $<
@@ -68,13 +80,13 @@ $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.tab.h &: parser/ptxplus.y
 $(BUILD)/ptxplus.lex.c $(BUILD)/ptxplus.lex.h &: lexer/ptxplus.l $(BUILD)/ptxplus.tab.h
 	flex --header-file=$(BUILD)/ptxplus.lex.h -o $(BUILD)/ptxplus.lex.c $<
 
-$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h parser/ptxplus.h
+$(BUILD)/ptxplus.tab.o: $(BUILD)/ptxplus.tab.c $(BUILD)/ptxplus.lex.h parser/ast.h parser/ptxplus.h isa/isa.h $(ISA_TABS)
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 $(BUILD)/ptxplus.lex.o: $(BUILD)/ptxplus.lex.c parser/ast.h parser/ptxplus.h
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
-$(BUILD)/sass.tab.o: $(BUILD)/sass.tab.c $(BUILD)/sass.lex.h parser/ast.h
+$(BUILD)/sass.tab.o: $(BUILD)/sass.tab.c $(BUILD)/sass.lex.h parser/ast.h isa/isa.h $(ISA_TABS)
 	$(CC) $(ALLCFLAGS) $(GENFLAGS) -c -o $@ $<
 
 $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
@@ -84,7 +96,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 $(BUILD)/emu/interp_tokens.o $(BUILD)/emu/interp_barrier.o $(BUILD)/emu/interp_tokens_avx2.o \
 $(BUILD)/emu/interp_barrier_avx2.o: ALLCFLAGS += $(DISPFLAG) -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
-$(BUILD)/%.o: %.c $(wildcard */*.h) $(wildcard isa/*.def) emu/handlers.def emu/loop.h $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
+$(BUILD)/%.o: %.c $(wildcard */*.h) $(ISA_TABS) emu/handlers.def emu/loop.h $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 
@@ -94,7 +106,7 @@ $(BUILD)/libsimtemu.a: $(LIB_OBJ) Makefile
 $(BIN): $(BUILD)/cli/main.o $(CLI_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%.o: tests/%.c $(wildcard */*.h) $(BUILD)/sass.tab.h
+$(BUILD)/tests/%.o: tests/%.c $(wildcard */*.h) $(ISA_TABS) $(BUILD)/sass.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) $(WARN) -c -o $@ $<
 
@@ -116,7 +128,7 @@ CONF_SRC = $(wildcard tests/conformance/*.c) tests/gen/refs.c
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
 CORPUS ?= ../shared/corpus
 
-$(BUILD)/tests/gen/%.o: tests/gen/%.c $(wildcard */*.h)
+$(BUILD)/tests/gen/%.o: tests/gen/%.c $(wildcard */*.h) $(ISA_TABS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -Itests/conformance $(WARN) -c -o $@ $<
 
@@ -129,13 +141,14 @@ conformance: $(BUILD)/conformance
 
 # The runtime links without the front end, the assembler and the tools; tools/layers.sh checks
 # the includes and, on the built objects, the link order of every folder
-$(BUILD)/layers_rt: tests/layers_rt.c $(RT_OBJ)
+$(BUILD)/layers_rt: tests/layers_rt.c $(RT_OBJ) | $(ISA_TABS)
 	$(CC) $(ALLCFLAGS) $(WARN) -o $@ $^ $(LDLIBS)
 
 layers: $(BUILD)/layers_rt $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 	@BUILD=$(BUILD) sh tools/layers.sh $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
+	BUILD=$(BUILD) sh tests/isa_merge.sh
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
 	SIMTEMU=./$(BIN) sh tests/cli.sh
 	SIMTEMU=./$(BIN) sh tests/formats.sh
@@ -149,7 +162,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
 	@echo "golden again with the portable loop (SIMTEMU_NO_AVX2):"
 	SIMTEMU_NO_AVX2=1 sh tools/golden.sh check ./$(BIN) $(CORPUS)
-	SIMTEMU=./$(BIN) sh tests/gen/check.sh
+	BUILD=$(BUILD) SIMTEMU=./$(BIN) sh tests/gen/check.sh
 	$(MAKE) --no-print-directory hwcheck-test
 
 # make hwcheck: the microkernels of tests/hw on a real GPU beside simtemu's runs of their
@@ -158,7 +171,7 @@ hwcheck: $(BIN) $(BUILD)/libsimtemu.a
 	BUILD=$(BUILD) SIMTEMU=./$(BIN) CC=$(CC) sh tools/hwcheck.sh
 
 # The launcher without CUDA (--print-layout only), and the tests that need no GPU
-$(BUILD)/hwcheck-layout: tools/hwcheck/launch.c $(BUILD)/libsimtemu.a $(wildcard */*.h)
+$(BUILD)/hwcheck-layout: tools/hwcheck/launch.c $(BUILD)/libsimtemu.a $(wildcard */*.h) $(ISA_TABS)
 	$(CC) $(ALLCFLAGS) $(WARN) -DHWCHECK_NO_CUDA -o $@ tools/hwcheck/launch.c $(BUILD)/libsimtemu.a -lm
 
 hwcheck-test: $(BUILD)/hwcheck-layout

@@ -44,14 +44,16 @@ int asm_sreg_code(const char *name);
 /* Replace in's handler by the variant its modifiers call for (asm/variant.c). */
 void asm_variant(emu_insn *in);
 
-/* The shared selectors (asm/sel.c), one per name in sm20.def's selector column: each fills
-   c->in for opcode op of c->desc's table. */
+/* The shared selectors (asm/sel*.c), one per name in the selector column of the tables that
+   use them (Tesla's names its own, gen/tesla_sel.c): each fills c->in for opcode op of
+   c->desc's table. */
 typedef void (*asm_selector)(asm_ctx *c, int op);
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) void asm_sel_##sel(asm_ctx *c, int op);
-#include "isa/sm20.def"
-#include "isa/sm30.def"
-#include "isa/sm50.def"
-#include "isa/sm70.def"
+#include "isa/sm20.tab"
+#include "isa/sm30.tab"
+#include "isa/sm50.tab"
+#include "isa/sm70.tab"
+#include "isa/sm90.tab"
 #undef OP
 
 #endif

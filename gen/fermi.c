@@ -6,7 +6,7 @@
 
 static const asm_selector fermi_selectors[] = {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
-#include "isa/sm20.def"
+#include "isa/sm20.tab"
 #undef OP
 };
 

@@ -9,7 +9,7 @@
 
 static const asm_selector kepler_selectors[] = {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
-#include "isa/sm30.def"
+#include "isa/sm30.tab"
 #undef OP
 };
 

@@ -10,7 +10,7 @@
 
 static const asm_selector maxwell_selectors[] = {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
-#include "isa/sm50.def"
+#include "isa/sm50.tab"
 #undef OP
 };
 

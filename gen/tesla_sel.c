@@ -551,7 +551,7 @@ static void tsel_darith(asm_ctx *c, int op)
 
 static const asm_selector tesla_selectors[] = {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) tsel_##sel,
-#include "isa/sm10.def"
+#include "isa/sm10.tab"
 #undef OP
 };
 

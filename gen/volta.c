@@ -1,5 +1,5 @@
-/* Volta and later (sm_70 - sm_89; sm_90 as gen_hopper): the selectors by the rows of
-   isa/sm70.def, convergence barriers with per-lane pcs (SPEC 6.2, emu/cf_barrier.h), the
+/* Volta and later (sm_70 - sm_89; sm_90 as gen_hopper, by isa/sm90.def): the selectors by
+   the rows of isa/sm70.def, convergence barriers with per-lane pcs (SPEC 6.2, emu/cf_barrier.h), the
    uniform datapath, 16-byte instructions with 32-bit immediates, and the launch ABI:
    parameters from c[0x0][0x160] (sm_90: 0x210), ntid at c[0x0][0x0], nctaid at
    c[0x0][0xc], the stack pointer at c[0x0][0x28] (SPEC section 4). */
@@ -11,7 +11,11 @@
 
 static const asm_selector volta_selectors[] = {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
-#include "isa/sm70.def"
+#include "isa/sm70.tab"
+#undef OP
+}, hopper_selectors[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
+#include "isa/sm90.tab"
 #undef OP
 };
 
@@ -43,7 +47,7 @@ static void volta_begin(asm_ctx *c)
 /* The uniform datapath (U* opcodes, S2UR): computed once, the value in every lane. */
 static void volta_select(asm_ctx *c, int op)
 {
-	volta_selectors[op](c, op);
+	(c->dialect == ISA_DIALECT_SM90 ? hopper_selectors : volta_selectors)[op](c, op); /* its table's */
 	const char *n = c->desc->name;
 	if ((n[0] == 'U' && strcmp(n, "UNDEF")) || !strcmp(n, "S2UR"))
 		c->in->steps |= EMU_STEP_UNIFORM;

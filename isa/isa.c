@@ -1,43 +1,18 @@
-/* Opcode tables and look-ups, all expanded from the .def rows. */
+/* Opcode tables and look-ups, all expanded from the merged .def rows (isa/merge.c). */
 #include "isa/isa.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static const isa_desc isa_sm20[] = {
+/* Every table of isa/, merged (isa/merge.c): isa_<table>[], one row per opcode. */
+#define TABLE(t) static const isa_desc isa_##t[] = {
+#define END_TABLE(t) };
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
 	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
-#include "isa/sm20.def"
+#include "isa/tables.tab"
 #undef OP
-};
-
-static const isa_desc isa_sm10[] = {
-#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
-#include "isa/sm10.def"
-#undef OP
-};
-
-static const isa_desc isa_sm30[] = {
-#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
-#include "isa/sm30.def"
-#undef OP
-};
-
-static const isa_desc isa_sm50[] = {
-#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
-#include "isa/sm50.def"
-#undef OP
-};
-
-static const isa_desc isa_sm70[] = {
-#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) \
-	{#name, ISA_CLASS_##cls, shape, mods, meaning, ISA_IMM_##imm, ptx, ISA_PS_##style, tail, ISA_V_##var},
-#include "isa/sm70.def"
-#undef OP
-};
+#undef END_TABLE
+#undef TABLE
 
 static const char *const isa_class_names[ISA_NCLASS] = {
 	"int", "fp32", "fp64", "sfu", "ld/st global", "shared", "const", "local",

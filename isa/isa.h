@@ -1,4 +1,5 @@
-/* The opcode table of each dialect, generated from isa/<dialect>.def. */
+/* The opcode table of each dialect, merged from isa/<table>.def and its parents into
+   $(BUILD)/isa/<table>.tab by isa/merge.c. */
 #ifndef SIMTEMU_ISA_H
 #define SIMTEMU_ISA_H
 
@@ -14,14 +15,14 @@ typedef enum {
 
 typedef enum {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) ISA_##name,
-#include "isa/sm20.def"
+#include "isa/sm20.tab"
 #undef OP
 	ISA_NOPCODES
 } isa_opcode;
 
 typedef enum {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) ISA10_##name,
-#include "isa/sm10.def"
+#include "isa/sm10.tab"
 #undef OP
 	ISA10_NOPCODES
 } isa10_opcode;

@@ -73,7 +73,7 @@ else
 	fail=$((fail + 1))
 fi
 
-if $CC -std=c11 -Wall -Wextra -Werror -c -D_GNU_SOURCE -I . -I tests/conformance "$gen/refs.c" -o "$tmp/refs.o" 2>"$tmp/cc"; then
+if $CC -std=c11 -Wall -Wextra -Werror -c -D_GNU_SOURCE -I "${BUILD:-build}" -I . -I tests/conformance "$gen/refs.c" -o "$tmp/refs.o" 2>"$tmp/cc"; then
 	echo "ok   refs.c compiles"
 	pass=$((pass + 1))
 else
