@@ -689,7 +689,9 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 		if (!mods_ok || !asm_check_shape(c))
 			continue;
 		c->cc_test = -1;
-		c->gen->select(c, op);
+		c->gen->selectors[op](c, op);
+		if (c->gen->after)
+			c->gen->after(c);
 		if (c->cc_test >= 0 && !(in->steps & EMU_STEP_GUARD))
 			asm_err(c, ai->loc, "a condition-code test is not a guard on %s%s", c->target, "");
 	}

@@ -17,8 +17,11 @@ struct gen_desc {
 				  an integer in a float slot is that number, not a raw 20-bit field */
 	/* per function, before its instructions (NULL: nothing); e.g. allocate c->ef->ext */
 	void (*begin)(asm_ctx *c);
-	/* one instruction: pick the handler, decode the operands, set c->in->steps */
-	void (*select)(asm_ctx *c, int op);
+	/* one instruction: its table's selector column (selectors[op] picks the handler and
+	   decodes the operands), then after (NULL: nothing), what the generation adds to every
+	   instruction (its steps, a guard of its own) */
+	const asm_selector *selectors;
+	void (*after)(asm_ctx *c);
 	/* per function, after its instructions (NULL: nothing) */
 	void (*finish)(asm_ctx *c);
 	const emu_rt *rt;      /* its runtime part: launch ABI, steps, debugger registers */

@@ -172,7 +172,7 @@ void asm_sel_sync(asm_ctx *c, int op)
 }
 
 /* CS2R[.32] d, SRZ | SR_CLOCKLO */
-void asm_sel_vcs2r(asm_ctx *c, int op)
+void asm_sel_cs2r(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -209,7 +209,7 @@ static bool is_barrier(const ast_opnd *o)
 }
 
 /* BSSY Bn, t: Bn = the group; t (where the lanes go on after the BSYNC) is shown only */
-void asm_sel_vbssy(asm_ctx *c, int op)
+void asm_sel_bssy(asm_ctx *c, int op)
 {
 	(void)op;
 	int n = barrier(c, 0);
@@ -218,7 +218,7 @@ void asm_sel_vbssy(asm_ctx *c, int op)
 	c->in->target = asm_target_index(c, &c->ai->ops[1], c->addrs);
 }
 
-void asm_sel_vbsync(asm_ctx *c, int op)
+void asm_sel_bsync(asm_ctx *c, int op)
 {
 	(void)op;
 	int n = barrier(c, 0);
@@ -226,7 +226,7 @@ void asm_sel_vbsync(asm_ctx *c, int op)
 	c->in->sub = (uint8_t)(n < 0 ? 0 : n);
 }
 
-void asm_sel_vbreak(asm_ctx *c, int op)
+void asm_sel_break(asm_ctx *c, int op)
 {
 	(void)op;
 	int n = barrier(c, 0);
@@ -236,7 +236,7 @@ void asm_sel_vbreak(asm_ctx *c, int op)
 
 /* BMOV.32[.CLEAR] Rd, Bn; BMOV.32 Bn, Rs or an immediate; BMOV.32[.CLEAR] Bd, Bs (sm_87's
    prologue moves B0 down to B15 this way: Bd = Bs, then .CLEAR empties Bs) */
-void asm_sel_vbmov(asm_ctx *c, int op)
+void asm_sel_bmov(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -271,7 +271,7 @@ void asm_sel_vbmov(asm_ctx *c, int op)
 }
 
 /* WARPSYNC mask | WARPSYNC.ALL (.EXCLUSIVE: the same wait) */
-void asm_sel_vwarpsync(asm_ctx *c, int op)
+void asm_sel_warpsync(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -291,7 +291,7 @@ void asm_sel_vwarpsync(asm_ctx *c, int op)
 
 /* BRA t; BRA.U UPn, t / BRA !UPn, t (the predicate operand is the guard); BRA.DIV / .CONV
    URm, t */
-void asm_sel_vbra(asm_ctx *c, int op)
+void asm_sel_bra_lanes(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -333,7 +333,7 @@ void asm_sel_vbra(asm_ctx *c, int op)
 
 /* CALL.REL.NOINC t / CALL.ABS.NOINC t: a jump; CALL.ABS.NOINC 0x0 is a call the linker had
    not resolved when the listing was printed: in CUDA code, vprintf (as Fermi's JCAL 0x0) */
-void asm_sel_vcall(asm_ctx *c, int op)
+void asm_sel_call_lanes(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -346,7 +346,7 @@ void asm_sel_vcall(asm_ctx *c, int op)
 }
 
 /* YIELD, NANOSLEEP: a scheduling point (the guard decides whether the group yields) */
-void asm_sel_vyield(asm_ctx *c, int op)
+void asm_sel_yield(asm_ctx *c, int op)
 {
 	(void)op;
 	c->in->h = EMU_H_YIELD;
@@ -354,7 +354,7 @@ void asm_sel_vyield(asm_ctx *c, int op)
 
 /* RET.REL.NODEC Rn f: per lane, to Rn + f (the function's own address, as printed);
    RET.ABS Rn: to Rn. The per-lane jump is BRX's. */
-void asm_sel_vret(asm_ctx *c, int op)
+void asm_sel_ret_lanes(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_opnd *o = &c->ai->ops[0];

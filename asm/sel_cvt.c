@@ -81,7 +81,7 @@ void asm_sel_cvt(asm_ctx *c, int op)
 
 /* I2F, F2I, F2F, I2I, I2FP: asm_sel_cvt's conversions (.NTZ: NaN gives 0, which it does
    anyway), and F2F to or from F16 here. */
-void asm_sel_vcvt(asm_ctx *c, int op)
+void asm_sel_cvt_imm32(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
@@ -110,7 +110,7 @@ void asm_sel_vcvt(asm_ctx *c, int op)
 }
 
 /* F2FP[.F16.F32|.BF16[.F32]].PACK_AB d, a, b: two singles packed, a in the high half */
-void asm_sel_vf2fp(asm_ctx *c, int op)
+void asm_sel_f2fp(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;

@@ -45,7 +45,7 @@ void asm_sel_dset(asm_ctx *c, int op)
 }
 
 /* DADD DMUL DFMA on register pairs, with their rounding modes */
-void asm_sel_vdarith(asm_ctx *c, int op)
+void asm_sel_darith_imm32(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;

@@ -1,6 +1,6 @@
 /* Selectors of the single-precision family (emu/ops_float.h): FADD/FMUL/FFMA, compares,
-   min/max, FCHK, FCMP, FRND, MUFU and RRO. The *_lit selectors read immediates as full
-   32-bit values (an integer literal in a float slot is that value: FADD R0, R1, 1 adds
+   min/max, FCHK, FCMP, FRND, MUFU and RRO. The *_imm32 selectors read immediates as
+   full 32-bit values (an integer literal in a float slot is that value: FADD R0, R1, 1 adds
    1.0), the others as the 20-bit fields of the older encodings. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -103,7 +103,7 @@ void asm_sel_fset(asm_ctx *c, int op)
 
 /* FADD, FMUL, FFMA and their 32I forms: RN (fast body) or another mode, .FTZ, .SAT
    (asm/variant.c picks the body). */
-void asm_sel_vfarith(asm_ctx *c, int op)
+void asm_sel_farith_imm32(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -121,7 +121,7 @@ void asm_sel_vfarith(asm_ctx *c, int op)
 }
 
 /* FSETP.cmp.bop[.FTZ] p, q, a, b, c and DSETP on register pairs */
-void asm_sel_vfsetp(asm_ctx *c, int op)
+void asm_sel_fsetp_imm32(asm_ctx *c, int op)
 {
 	(void)op;
 	bool dbl = c->desc->cls == ISA_CLASS_FP64;
@@ -129,14 +129,14 @@ void asm_sel_vfsetp(asm_ctx *c, int op)
 }
 
 /* FSET.cmp.bop[.BF][.FTZ] d, a, b, c: d = ((a CMP b) BOP c) ? -1 (1.0 with .BF) : 0 */
-void asm_sel_vfset(asm_ctx *c, int op)
+void asm_sel_fset_imm32(asm_ctx *c, int op)
 {
 	(void)op;
 	sel_fcompare(c, EMU_H_FSET, false, sel_src_f32imm);
 }
 
 /* FSEL d, a, b, p (d = p ? a : b, bits unchanged) and FMNMX d, a, b, p */
-void asm_sel_vfchoose(asm_ctx *c, int op)
+void asm_sel_fsel_mnmx(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -150,7 +150,7 @@ void asm_sel_vfchoose(asm_ctx *c, int op)
 }
 
 /* FRND[.F64][.TRUNC|.FLOOR|.CEIL][.FTZ] d, a (default: to nearest even) */
-void asm_sel_vfrnd(asm_ctx *c, int op)
+void asm_sel_frnd(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -166,7 +166,7 @@ void asm_sel_vfrnd(asm_ctx *c, int op)
 }
 
 /* FCHK[.DIVIDE] p, a, b: whether a / b needs the slow path (the Maxwell rule) */
-void asm_sel_vfchk(asm_ctx *c, int op)
+void asm_sel_fchk_imm32(asm_ctx *c, int op)
 {
 	(void)op;
 	emu_insn *in = c->in;
@@ -177,7 +177,7 @@ void asm_sel_vfchk(asm_ctx *c, int op)
 }
 
 /* MUFU.fn d, a; RCP64H / RSQ64H read the high word of a double (a literal is the double) */
-void asm_sel_vmufu(asm_ctx *c, int op)
+void asm_sel_mufu_ftz(asm_ctx *c, int op)
 {
 	(void)op;
 	static const char *const fn[VFP_MUFU_N] = {"RCP", "EX2", "LG2", "SIN", "COS", "RSQ", "SQRT",

@@ -14,7 +14,7 @@
 
 /* HADD2 d, a, b / HMUL2 d, a, b / HFMA2[.MMA] d, a, b, c on half pairs: .FTZ, .SAT,
    .RELU; .F32: d is the single of the low lane's result; .BF16_V2 (HFMA2): bf16 pairs */
-void asm_sel_vharith(asm_ctx *c, int op)
+void asm_sel_harith(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -34,7 +34,7 @@ void asm_sel_vharith(asm_ctx *c, int op)
 }
 
 /* HSETP2.cmp.bop[.H_AND] p, q, a, b, c and HMNMX2 d, a, b, p */
-void asm_sel_vhcmp(asm_ctx *c, int op)
+void asm_sel_hcmp(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;

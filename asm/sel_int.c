@@ -249,7 +249,7 @@ void asm_sel_lea(asm_ctx *c, int op)
    {c+1:c}; .HI: that sum's high word (ptxas's 128-bit products in div64 on sm_72+ carry
    through it: IMAD.HI.U32 R12, P1, R11, R15, R12 adds R11*R15 to {R13:R12}); .X: plus the
    carry-in predicate */
-void asm_sel_vimad(asm_ctx *c, int op)
+void asm_sel_imad_p(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -300,7 +300,7 @@ void asm_sel_vimad(asm_ctx *c, int op)
 
 /* IADD3 d, [P, [Q,]] a, b, c[, Pin[, Qin]]: carries of a + b and of + c; .X adds the
    carry-in predicates */
-void asm_sel_viadd3(asm_ctx *c, int op)
+void asm_sel_iadd3_p(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -328,7 +328,7 @@ void asm_sel_viadd3(asm_ctx *c, int op)
 }
 
 /* LEA d, [P,] a, b, s; LEA.HI[.X] d, [P,] a, b, c, s[, Pin]; LEA.HI.X.SX32 d, a, b, s, Pin */
-void asm_sel_vlea(asm_ctx *c, int op)
+void asm_sel_lea_p(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -362,7 +362,7 @@ void asm_sel_vlea(asm_ctx *c, int op)
 }
 
 /* SGXT[.U32][.W] d, a, bits */
-void asm_sel_vsgxt(asm_ctx *c, int op)
+void asm_sel_sgxt(asm_ctx *c, int op)
 {
 	(void)op;
 	sel_two_src(c, EMU_H_SGXT);
@@ -371,21 +371,21 @@ void asm_sel_vsgxt(asm_ctx *c, int op)
 }
 
 /* BMSK[.W] d, pos, len */
-void asm_sel_vbmsk(asm_ctx *c, int op)
+void asm_sel_bmsk(asm_ctx *c, int op)
 {
 	(void)op;
 	sel_two_src(c, EMU_H_BMSK);
 	c->in->sub = asm_has_mod(c->ai, "W");
 }
 
-void asm_sel_vbrev(asm_ctx *c, int op)
+void asm_sel_brev(asm_ctx *c, int op)
 {
 	(void)op;
 	sel_two_src(c, EMU_H_BREV);
 }
 
 /* IABS d, a: MOV of |a| */
-void asm_sel_viabs(asm_ctx *c, int op)
+void asm_sel_iabs(asm_ctx *c, int op)
 {
 	(void)op;
 	ast_opnd o = c->ai->ops[1];
@@ -396,7 +396,7 @@ void asm_sel_viabs(asm_ctx *c, int op)
 }
 
 /* ISETP.cmp[.U32].bop[.EX] p, q, a, b, c[, lo] */
-void asm_sel_visetp(asm_ctx *c, int op)
+void asm_sel_isetp_p(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -424,7 +424,7 @@ void asm_sel_visetp(asm_ctx *c, int op)
 
 /* MOV d, a[, lanemask]; UMOV d, a. A lane writes when bit (laneid & 3) of the mask is set (as
    envytools documents the field since Tesla; ptxas prints 0xf, every lane) */
-void asm_sel_vmov(asm_ctx *c, int op)
+void asm_sel_mov_mask(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;

@@ -177,7 +177,7 @@ void asm_sel_pset(asm_ctx *c, int op)
 }
 
 /* LOP3.LUT [P,] d, a, b, c, lut[, !PT]: P = d != 0 */
-void asm_sel_vlop3(asm_ctx *c, int op)
+void asm_sel_lop3_p(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -208,7 +208,7 @@ void asm_sel_vlop3(asm_ctx *c, int op)
 }
 
 /* PLOP3.LUT p, q, a, b, c, lut1, lut2 */
-void asm_sel_vplop3(asm_ctx *c, int op)
+void asm_sel_plop3(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -230,7 +230,7 @@ void asm_sel_vplop3(asm_ctx *c, int op)
 }
 
 /* SHF.L|R[.W][.HI].U32|S32|U64|S64 d, a, b, c: {c:a} shifted by b */
-void asm_sel_vshf(asm_ctx *c, int op)
+void asm_sel_shf_hi(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
@@ -247,21 +247,4 @@ void asm_sel_vshf(asm_ctx *c, int op)
 	in->hi = asm_has_mod(ai, "HI");
 	in->wide = asm_has_mod(ai, "U64") || asm_has_mod(ai, "S64");
 	in->sign = asm_has_mod(ai, "S64") || asm_has_mod(ai, "S32");
-}
-
-/* PRMT[.mode] d, a, sel, c */
-void asm_sel_vprmt(asm_ctx *c, int op)
-{
-	(void)op;
-	static const char *const modes[] = {"F4E", "B4E", "RC8", "ECL", "ECR", "RC16"};
-	const ast_insn *ai = c->ai;
-	emu_insn *in = c->in;
-	in->h = EMU_H_PRMT;
-	in->sub = EMU_PRMT_DEFAULT;
-	for (int i = 0; i < 6; i++)
-		if (asm_has_mod(ai, modes[i]))
-			in->sub = (uint8_t)(EMU_PRMT_F4E + i);
-	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	for (int i = 0; i < 3; i++)
-		in->s[i] = sel_src_int(c, 1 + i);
 }

@@ -206,7 +206,7 @@ static void popc_inc(asm_ctx *c)
 }
 
 /* ATOMG.op PT, d, [a], b[, c] / ATOM / ATOMS: the shared selector without the predicate */
-void asm_sel_vatom(asm_ctx *c, int op)
+void asm_sel_atom_pt(asm_ctx *c, int op)
 {
 	const ast_insn *ai = c->ai;
 	if (asm_has_mod(ai, "POPC")) {

@@ -14,7 +14,7 @@
 #include "util/xalloc.h"
 
 /* REDUX.SUM|MIN|MAX|AND|OR|XOR[.S32|.U32] URd, Ra */
-void asm_sel_vredux(asm_ctx *c, int op)
+void asm_sel_redux(asm_ctx *c, int op)
 {
 	(void)op;
 	static const char *const ops[] = {"SUM", "MIN", "MAX", "AND", "OR", "XOR"};
@@ -30,7 +30,7 @@ void asm_sel_vredux(asm_ctx *c, int op)
 	c->in->sign = asm_has_mod(ai, "S32");
 }
 
-void asm_sel_vr2ur(asm_ctx *c, int op)
+void asm_sel_r2ur(asm_ctx *c, int op)
 {
 	(void)op;
 	sel_need_uniform(c, &c->ai->ops[0]);

@@ -60,7 +60,7 @@ void asm_sel_shfl(asm_ctx *c, int op)
 }
 
 /* VOTE.ANY|ALL|EQ d, q, p; VOTE.ANY q, p; VOTEU.ANY|ALL URd, UPq, p */
-void asm_sel_vvote(asm_ctx *c, int op)
+void asm_sel_vote_group(asm_ctx *c, int op)
 {
 	(void)op;
 	static const char *const kinds[] = {"ANY", "ALL", "EQ"};
@@ -82,7 +82,7 @@ void asm_sel_vvote(asm_ctx *c, int op)
 }
 
 /* MATCH.ANY[.U64] d, a; MATCH.ALL[.U64] p, d, a */
-void asm_sel_vmatch(asm_ctx *c, int op)
+void asm_sel_match(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;

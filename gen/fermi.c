@@ -10,11 +10,6 @@ static const asm_selector fermi_selectors[] = {
 #undef OP
 };
 
-static void fermi_select(asm_ctx *c, int op)
-{
-	fermi_selectors[op](c, op);
-}
-
 /* SPEC section 4: the shared window's base at c[0x0][0x0], ntid.xyz at c[0x0][0x8],
    nctaid.xyz at c[0x0][0x14], the parameters from c[0x0][0x20] (written by the launcher),
    the stack pointer at c[0x1][0x100]: the top of each thread's local window. */
@@ -34,6 +29,6 @@ const gen_desc gen_fermi = {
 	.name = "fermi",
 	.dialect = ISA_DIALECT_SM20,
 	.max_reg = 62,
-	.select = fermi_select,
+	.selectors = fermi_selectors,
 	.rt = &fermi_rt,
 };

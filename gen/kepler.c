@@ -13,12 +13,6 @@ static const asm_selector kepler_selectors[] = {
 #undef OP
 };
 
-static void kepler_select(asm_ctx *c, int op)
-{
-	kepler_selectors[op](c, op);
-	ccg_after_select(c);
-}
-
 static const emu_abi_word kepler_abi[] = {
 	{0, 0x0, EMU_ABI_SHARED_WINDOW}, {0, 0x24, EMU_ABI_LOCAL_WINDOW}, {0, 0x28, EMU_ABI_NTID},
 	{0, 0x34, EMU_ABI_NCTAID},       {0, 0x44, EMU_ABI_LOCAL_BYTES},
@@ -39,6 +33,7 @@ const gen_desc gen_kepler = {
 	.imm_values = true,
 	.ctrl_bytes = 64,
 	.begin = ccg_begin,
-	.select = kepler_select,
+	.selectors = kepler_selectors,
+	.after = ccg_after_select,
 	.rt = &kepler_rt,
 };

@@ -14,12 +14,6 @@ static const asm_selector maxwell_selectors[] = {
 #undef OP
 };
 
-static void maxwell_select(asm_ctx *c, int op)
-{
-	maxwell_selectors[op](c, op);
-	ccg_after_select(c);
-}
-
 static const emu_abi_word maxwell_abi[] = {
 	{0, 0x0, EMU_ABI_SHARED_WINDOW}, {0, 0x4, EMU_ABI_LOCAL_WINDOW}, {0, 0x8, EMU_ABI_NTID},
 	{0, 0x14, EMU_ABI_NCTAID},       {0, 0x20, EMU_ABI_LOCAL_BYTES},
@@ -40,6 +34,7 @@ const gen_desc gen_maxwell = {
 	.imm_values = true,
 	.ctrl_bytes = 32,
 	.begin = ccg_begin,
-	.select = maxwell_select,
+	.selectors = maxwell_selectors,
+	.after = ccg_after_select,
 	.rt = &maxwell_rt,
 };

@@ -562,12 +562,11 @@ static void tesla_begin(asm_ctx *c)
 
 /* The Tesla parts of one instruction: guard, condition-register write, g [..] sources
    (read into scratch rows by the pre step), the join and end flags; then its steps. */
-static void tesla_select(asm_ctx *c, int op)
+static void tesla_after(asm_ctx *c)
 {
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	tesla_ext *e = E(c);
-	tesla_selectors[op](c, op);
 	if (ai->has_tguard && !e->cin) {
 		if (ai->tcond < 0)
 			asm_err(c, ai->loc, "a bare (Cn) is only the carry-in of IMAD; a guard needs a "
@@ -622,7 +621,8 @@ const gen_desc gen_tesla = {
 	.dialect = ISA_DIALECT_SM10,
 	.max_reg = 127,
 	.begin = tesla_begin,
-	.select = tesla_select,
+	.selectors = tesla_selectors,
+	.after = tesla_after,
 	.finish = tesla_finish,
 	.rt = &tesla_rt,
 };

@@ -45,9 +45,8 @@ static void volta_begin(asm_ctx *c)
 }
 
 /* The uniform datapath (U* opcodes, S2UR): computed once, the value in every lane. */
-static void volta_select(asm_ctx *c, int op)
+static void volta_after(asm_ctx *c)
 {
-	(c->dialect == ISA_DIALECT_SM90 ? hopper_selectors : volta_selectors)[op](c, op); /* its table's */
 	const char *n = c->desc->name;
 	if ((n[0] == 'U' && strcmp(n, "UNDEF")) || !strcmp(n, "S2UR"))
 		c->in->steps |= EMU_STEP_UNIFORM;
@@ -66,8 +65,8 @@ static const emu_abi_word volta_abi[] = {
 #define VOLTA_RT(params) {.model = EMU_CF_BARRIERS, .abi = volta_abi, .nabi = sizeof volta_abi / sizeof volta_abi[0], .param_offset = (params), .literal_bank = 2}
 static const emu_rt volta_rt = VOLTA_RT(0x160), hopper_rt = VOLTA_RT(0x210);
 
-#define VOLTA_GEN(nm, dia, runtime)                                                                        \
+#define VOLTA_GEN(nm, dia, sels, runtime)                                                                        \
 	{.name = (nm), .dialect = (dia), .max_reg = 254, .insn_bytes = 16, .imm32 = true, .imm_values = true, \
-	 .begin = volta_begin, .select = volta_select, .rt = &(runtime)}
-const gen_desc gen_volta = VOLTA_GEN("volta", ISA_DIALECT_SM70, volta_rt);
-const gen_desc gen_hopper = VOLTA_GEN("hopper", ISA_DIALECT_SM90, hopper_rt);
+	 .begin = volta_begin, .selectors = (sels), .after = volta_after, .rt = &(runtime)}
+const gen_desc gen_volta = VOLTA_GEN("volta", ISA_DIALECT_SM70, volta_selectors, volta_rt);
+const gen_desc gen_hopper = VOLTA_GEN("hopper", ISA_DIALECT_SM90, hopper_selectors, hopper_rt);
