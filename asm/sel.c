@@ -301,7 +301,7 @@ bool sel_is_pred(const ast_insn *ai, int i)
 	return i < ai->nops && ai->ops[i].kind == OPND_PRED;
 }
 
-/* A carry-in predicate operand as a code byte (emu/ops_volta.h pcode_mask) */
+/* A carry-in predicate operand as a code byte (emu/ops.h pcode_mask) */
 uint8_t sel_pcode(const ast_opnd *o)
 {
 	return (uint8_t)(EMU_PC_ON | (o->inv ? EMU_PC_INV : 0) | (o->reg & EMU_PC_ROW));

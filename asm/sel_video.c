@@ -200,7 +200,7 @@ void asm_sel_video(asm_ctx *c, int op)
 }
 
 /* VMAD d, [-]a, [-]b, [-]c, exactly as the PTX ISA's vmad.dtype.atype.btype.sat.scale
-   (video_mad in emu/ops_fermi.h runs it): the types are a's and b's as for VADD (none:
+   (video_mad in emu/ops_video.h runs it): the types are a's and b's as for VADD (none:
    S32.S32), then .PO, .SHR_7 or .SHR_15 and .SAT. No destination type is printed and
    none is needed: vmad's result is signed when a or b is signed or an operand negated.
    CUDA 11.8's listings (tests/video/video2.ptx): vmad.u32.u32.u32.po d, a.b0, b.h1, c

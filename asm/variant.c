@@ -20,7 +20,7 @@ void asm_variant(emu_insn *in)
 		break;
 	case EMU_H_IMUL:
 	case EMU_H_IMAD:
-		/* a '-' on a register or constant factor negates the product (emu/ops_alu.h
+		/* a '-' on a register or constant factor negates the product (emu/ops_int.h
 		   h_imul), not the factor: the handler reads the factor with the '-' taken back
 		   out and the flag left set. An immediate's '-' is its sign (cuobjdump prints a
 		   sign-extended field as -0x2), already in its value. */

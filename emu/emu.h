@@ -121,7 +121,7 @@ struct emu_warp {
    apart: the address register (with .E a pair, unless [Rn.U32]: one register, zero-
    extended) shifted by its scale (.X4 ...), plus the uniform register (with .E a pair:
    [R4.64+UR4] adds UR4:UR5), plus the offset; 32-bit addressing wraps. The interpreter
-   (emu/ops_mem.h) and the Accel-Sim export (cli/accelsim.c) both use it. */
+   (emu/ops_mem.h) and the Accel-Sim export (export/accelsim.c) both use it. */
 static inline uint64_t emu_lane_addr(const emu_insn *in, const emu_warp *w, int l)
 {
 	uint64_t a;

@@ -94,3 +94,22 @@ static inline uint32_t pcode_mask(const emu_warp *w, uint8_t c)
 	uint32_t v = w->p[c & EMU_PC_ROW];
 	return c & EMU_PC_INV ? ~v : v;
 }
+
+/* a CMP b in all 32 lanes (cmp: EMU_CMP_* bits LT 1, EQ 2, GT 4), as a lane mask: all-ones
+   or zero per lane, then packed, so both loops vectorise (G masks the writes) */
+static inline __attribute__((always_inline)) uint32_t cmp_lanes(const uint32_t *a, const uint32_t *b, unsigned cmp,
+								bool sign)
+{
+	uint32_t t[32], mlt = cmp & 1 ? ~0u : 0, meq = cmp & 2 ? ~0u : 0, mgt = cmp & 4 ? ~0u : 0;
+	if (sign)
+		for (int l = 0; l < 32; l++) {
+			uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
+			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+		}
+	else
+		for (int l = 0; l < 32; l++) {
+			uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
+			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
+		}
+	return pack_lanes(t);
+}

@@ -194,19 +194,7 @@ static inline __attribute__((always_inline)) void h_isetp(const emu_ctx *x, emu_
 {
 	uint32_t ta[32], tb[32];
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
-	/* all-ones / zero per lane, then packed */
-	uint32_t t[32], mlt = in->sub & 1 ? ~0u : 0, meq = in->sub & 2 ? ~0u : 0, mgt = in->sub & 4 ? ~0u : 0;
-	if (in->sign)
-		for (int l = 0; l < 32; l++) {
-			uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
-			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-		}
-	else
-		for (int l = 0; l < 32; l++) {
-			uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
-			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-		}
-	setp_write(w, in, pack_lanes(t), G);
+	setp_write(w, in, cmp_lanes(a, b, in->cmp, in->sign), G);
 }
 
 static void h_isetp_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
@@ -223,7 +211,7 @@ static void h_iset(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	iset_write(w, in, r, G);
 }
 /* ISET.X d, a, b, c: ISET on the high words of a wider compare (ISETP.X's reading,
-   emu/ops_alu.h) */
+   emu/ops_int.h h_isetp_x) */
 static void h_iset_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	iset_write(w, in, cmp_x_mask(x, w, in), G);
@@ -491,26 +479,14 @@ static EMU_BARRIER_HOT void h_isetp_p(const emu_ctx *x, emu_warp *w, const emu_i
 	int n = w->nlanes;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	uint32_t lo = in->x_in ? pred_val(w, &in->s[3]) : 0;
-	if (!in->x_in) { /* all-ones / zero per lane (every lane: G masks the writes), packed */
-		uint32_t t[32], mlt = in->sub & EMU_CMP_LT ? ~0u : 0, meq = in->sub & EMU_CMP_EQ ? ~0u : 0;
-		uint32_t mgt = in->sub & EMU_CMP_GT ? ~0u : 0;
-		if (in->sign)
-			for (int l = 0; l < 32; l++) {
-				uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
-				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-			}
-		else
-			for (int l = 0; l < 32; l++) {
-				uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
-				t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-			}
-		r = pack_lanes(t);
-	} else
+	if (!in->x_in)
+		r = cmp_lanes(a, b, in->cmp, in->sign);
+	else
 		LANE_LOOP { /* .EX: the high words, with the low words' verdict in s[3] */
 			uint32_t v, eq = a[l] == b[l], low = lo >> l & 1;
-			if (in->sub == EMU_CMP_EQ)
+			if (in->cmp == EMU_CMP_EQ)
 				v = eq & low;
-			else if (in->sub == (EMU_CMP_LT | EMU_CMP_GT))
+			else if (in->cmp == (EMU_CMP_LT | EMU_CMP_GT))
 				v = (uint32_t)!eq | low;
 			else
 				v = (cmp_int(in->cmp & ~EMU_CMP_EQ, a[l], b[l], in->sign) && !eq) | (eq & low);

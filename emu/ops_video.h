@@ -17,7 +17,7 @@ static void h_vmnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 }
 
 /* A video source as PTX's partSelectSignExtend leaves it: the selector picked and
-   extended by the source (video_src in asm/sel_fermi.c), here widened to 33 bits
+   extended by the source (video_src in asm/sel_video.c), here widened to 33 bits
    and negated when written -a. */
 static inline int64_t video_ext(uint32_t v, bool sx32, bool neg)
 {

@@ -1,5 +1,5 @@
-/* Encodings of the sm_70+ floating-point handlers (emu/ops_vfp.h), shared with their
-   selectors (asm/sel_vfp.c), and the 16-bit float formats both convert to and from. */
+/* Encodings of the sm_70+ floating-point handlers (emu/ops_float.h, ops_half.h, ops_cvt.h), shared with their
+   selectors (asm/sel_float.c ...), and the 16-bit float formats both convert to and from. */
 #ifndef SIMTEMU_SEM_VFP_H
 #define SIMTEMU_SEM_VFP_H
 

@@ -61,7 +61,7 @@ enum { EMU_SP_GLOBAL, EMU_SP_SHARED, EMU_SP_LOCAL, EMU_SP_CONST };
 enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,
        EMU_MUFU_SQRT, EMU_MUFU_RCP64H, EMU_MUFU_RSQ64H };
 
-/* Volta: a carry-in predicate as a code byte (emu/ops_volta.h pcode_mask): 0 none */
+/* Volta: a carry-in predicate as a code byte (emu/ops.h pcode_mask): 0 none */
 enum { EMU_PC_ROW = 0x0f, EMU_PC_INV = 0x20, EMU_PC_ON = 0x40 };
 enum { EMU_PRMT_DEFAULT, EMU_PRMT_F4E, EMU_PRMT_B4E, EMU_PRMT_RC8, EMU_PRMT_ECL, EMU_PRMT_ECR,
        EMU_PRMT_RC16 };

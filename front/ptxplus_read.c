@@ -419,7 +419,7 @@ static int translate_mnemonic(tr *t)
 		break;
 	}
 	case ISA_PS_VIDEO: {
-		/* in cuobjdump's order (asm/sel_fermi.c): VSET's comparison, .UD, the source types,
+		/* in cuobjdump's order (asm/sel_video.c): VSET's comparison, .UD, the source types,
 		   .MX or .W, VMAD's .PO and scale, .SAT, the secondary operation or the merge
 		   (front/ptxplus_video.h: the spelling) */
 		static const char *const v[] = {"mx", "w", "po", "shr_7", "shr_15", "sat", "acc", "min", "max",

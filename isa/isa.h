@@ -37,7 +37,7 @@ typedef enum {
 } isa_imm;
 
 /* How the PTXPlus suffixes of a row are formed (the style column); each one is printed by
-   cli/convert.c and read by front/ptxplus_read.c (Fermi) or front/ptxplus_tesla.c (T_). */
+   convert/convert.c and read by front/ptxplus_read.c (Fermi) or front/ptxplus_tesla.c (T_). */
 typedef enum {
 	ISA_PS_PLAIN,   /* word[.s]tail */
 	ISA_PS_SREG,    /* as PLAIN; reads only with a special-register source */

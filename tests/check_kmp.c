@@ -1,7 +1,7 @@
 /* Kepler, Maxwell and Pascal: the instructions they added (XMAD, IADD3, LOP3, SHF, LEA,
    FCMP, FSET, DSET, LOP with a predicate result, FCHK, SYNC, control-word targets and
    Maxwell's relative BRX). Every expected value below was derived by hand from the PTX /
-   hardware definition (or, for XMAD and FCHK, from the rule written in emu/ops_wide.h and
+   hardware definition (or, for XMAD and FCHK, from the rule written in emu/ops_int.h and ops_float.h and
    isa/sm50.def); the arithmetic is in the comment above each case. Nothing here was
    recorded from a run of simtemu. */
 #include <check.h>
@@ -292,7 +292,7 @@ static const kmp_case cases[] = {
 	 "STG.E [R20], R9;\nSTG.E [R20+0x4], R10;\nSTG.E [R20+0x8], R11;\nSTG.E [R20+0xc], R12;\n"
 	 "STG.E [R20+0x10], R13;\nSTG.E [R20+0x14], R6;\nSTG.E [R20+0x18], R7;\nEXIT;\n"},
 
-	/* ---- 9. FCHK.DIVIDE ----  the rule of emu/ops_wide.h: slow (P true) when the divisor's
+	/* ---- 9. FCHK.DIVIDE ----  the rule of emu/ops_int.h and ops_float.h: slow (P true) when the divisor's
 	   exponent field eb is 0 or 0xff or >= 253, the dividend's ea is 0xff, the dividend is a
 	   nonzero denormal, or (dividend nonzero) ea - eb >= 126 or <= -125. 2^k has field k + 127.
 	   lane  a            b             ea   eb   P

@@ -1,4 +1,4 @@
-/* sm_70+ floating point (isa/sm70.def's last block, asm/sel_vfp.c, emu/ops_vfp.h): every
+/* sm_70+ floating point (isa/sm70.def's last block, asm/sel_float.c and the half, double and conversion families, emu/ops_float.h ...): every
    case is a one-thread kernel whose listed registers are stored to 'out' and compared with
    values derived by hand from the IEEE rules, in the comment beside each. */
 #include <check.h>
