@@ -276,6 +276,20 @@ void asm_sel_warpsync(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	c->in->h = EMU_H_WARPSYNC;
+	if (asm_has_mod(ai, "COLLECTIVE")) { /* WARPSYNC.COLLECTIVE m, t */
+		if (ai->nops != 2) {
+			asm_err(c, ai->loc, "WARPSYNC.COLLECTIVE takes a mask and the address after its region%s", "", "");
+			return;
+		}
+		c->in->h = EMU_H_WARPSYNC_COLLECTIVE;
+		c->in->s[0] = sel_src_int(c, 0);
+		c->in->target = asm_target_index(c, &ai->ops[1], c->addrs);
+		return;
+	}
+	if (ai->nops > 1) {
+		asm_err(c, ai->ops[1].loc, "only WARPSYNC.COLLECTIVE takes a target%s", "", "");
+		return;
+	}
 	if (asm_has_mod(ai, "ALL")) {
 		if (ai->nops)
 			asm_err(c, ai->ops[0].loc, "WARPSYNC.ALL takes no mask%s", "", "");

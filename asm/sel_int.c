@@ -444,3 +444,53 @@ void asm_sel_mov_mask(asm_ctx *c, int op)
 		in->sub = (uint8_t)m->ival;
 	}
 }
+
+/* VIMNMX[.U32] d, [P, Q,] a, b, p (sm_90+): IMNMX. What the two leading predicate results
+   hold is not documented; ptxas writes PT there, and any other is refused. */
+void asm_sel_imnmx_pq(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	int k = 1;
+	while (k < 3 && k < ai->nops && ai->ops[k].kind == OPND_PRED) {
+		if (ai->ops[k].reg != AST_PT || ai->ops[k].inv) {
+			asm_err(c, ai->ops[k].loc, "%s: a predicate result other than PT is not supported (what it "
+				"holds is not documented)%s", c->desc->name, "");
+			return;
+		}
+		k++;
+	}
+	if (k == 2 || ai->nops - k != 3) {
+		asm_err(c, ai->loc, "%s takes d, [PT, PT,] a, b, p%s", c->desc->name, "");
+		return;
+	}
+	ast_opnd ops[4] = {ai->ops[0], ai->ops[k], ai->ops[k + 1], ai->ops[k + 2]};
+	ast_insn t = *ai; /* IMNMX's operands (the parse tree's stay as they are) */
+	t.ops = ops;
+	t.nops = 4;
+	c->ai = &t;
+	asm_sel_choose(c, op);
+	c->ai = ai;
+}
+
+/* an integer source read raw (its '-' left to the body), a 32-bit immediate whole */
+static emu_src src_raw32(asm_ctx *c, int i, int op)
+{
+	const ast_opnd *o = &c->ai->ops[i];
+	return o->kind == OPND_IMM && sel_wide_imm(c, op) ? asm_src_any(c, o, false, true) : sel_src_raw(c, i);
+}
+
+/* VIADDMNMX[.U32] d, a, b, c, p (sm_90+): d = p ? min(a + b, c) : max(a + b, c) */
+void asm_sel_iaddmnmx(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	in->h = EMU_H_IADDMNMX;
+	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	in->s[0] = src_raw32(c, 1, op);
+	in->s[1] = src_raw32(c, 2, op);
+	in->s[2] = sel_wide_imm(c, op) ? asm_src_any(c, &ai->ops[3], false, true) : sel_src_int(c, 3);
+	in->s[3] = sel_src_pred(&ai->ops[4]);
+	in->sign = !asm_has_mod(ai, "U32");
+	if (in->s[0].neg && in->s[1].neg)
+		asm_err(c, ai->loc, "both operands of the sum negated%s", "", "");
+}

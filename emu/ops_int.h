@@ -541,3 +541,22 @@ static inline __attribute__((always_inline)) void h_flo(const emu_ctx *x, emu_wa
 		WR(d, l, r);
 	}
 }
+
+/* VIADDMNMX d, a, b, c, p: s = a + b (32 bits; a '-' negates a source), d = p ? min(s, c) :
+   max(s, c), signed unless .U32 */
+static void h_iaddmnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vraw(x, w, &in->s[0], ta), *b = vraw(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t xa = (in->s[0].neg || in->s[0].inv) ? ~0u : 0, xb = (in->s[1].neg || in->s[1].inv) ? ~0u : 0;
+	uint32_t plus = (uint32_t)in->s[0].neg + (uint32_t)in->s[1].neg;
+	uint32_t p = pred_val(w, &in->s[3]), *d = w->r[in->d];
+	LANE_LOOP {
+		uint32_t s = (a[l] ^ xa) + (b[l] ^ xb) + plus;
+		uint32_t lt = in->sign ? (int32_t)s < (int32_t)c[l] : s < c[l];
+		uint32_t mn = lt ? s : c[l], mx = lt ? c[l] : s;
+		WR(d, l, p >> l & 1 ? mn : mx);
+	}
+}
