@@ -320,6 +320,21 @@ static void nv_close_var(dump_state *d)
 	d->nv_var[0] = 0;
 }
 
+/* "/ *ADDR* / .byte ..." (or .short, .word, .dword) where no data section is open. */
+static bool stray_datum(const char *l)
+{
+	const char *t = skip_ws(l);
+	if (t[0] != '/' || t[1] != '*')
+		return false;
+	t += 2 + strspn(t + 2, "0123456789abcdefABCDEF");
+	if (t[0] != '*' || t[1] != '/')
+		return false;
+	t = skip_ws(t + 2);
+	size_t w = strcspn(t, " \t\r");
+	return (w == 5 && starts(t, ".byte")) || (w == 6 && starts(t, ".short")) || (w == 5 && starts(t, ".word")) ||
+	       (w == 6 && starts(t, ".dword"));
+}
+
 /* The end of a data section: a constant bank's bytes become its table (bank 0 aside, as
    for cuobjdump), .nv.global's last variable its buffer. */
 static void nv_flush(dump_state *d)
@@ -651,6 +666,10 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 			dump = dump || blank;
 		} else if (r == R_SASS && d.nv_data) {
 			nv_line(&d, l);
+			blank = true;
+		} else if (r == R_SASS && stray_datum(l)) {
+			dump_error(&d, strchr(l, '.'), "%.*s outside a data section (no '.section NAME,...' line before it)",
+				   (int)strcspn(strchr(l, '.'), " \t\r"), strchr(l, '.'));
 			blank = true;
 		} else if (elf_start(l)) {
 			if (elf_header(l) && keep && !header)
