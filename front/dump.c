@@ -488,7 +488,7 @@ static void nv_line(dump_state *d, const char *l)
 	if (!*t || *t == '\r' || (t[0] == '/' && t[1] == '/'))
 		return;
 	size_t w = strcspn(t, " \t\r");
-	if (t[w - 1] == ':' && *skip_ws(t + w) <= '\r') { /* a label */
+	if (t[w - 1] == ':' && (unsigned char)*skip_ws(t + w) <= '\r') { /* a label */
 		if (d->nv_global) {
 			nv_close_var(d);
 			if (t[0] != '.' && w - 1 < sizeof d->nv_var) {

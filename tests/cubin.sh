@@ -107,7 +107,7 @@ for f in $d/*.nvdisasm $d/*.elf.sass; do
 	size=$(wc -c <"$f")
 	for cut in 1 40 200 900 2000 5000 9000 $((size / 2)) $((size - 7)); do
 		head -c "$cut" "$f" >"$tmp/cut.sass"
-		timeout 20 "$S" asm "$tmp/cut.sass" >/dev/null 2>&1
+		ASAN_OPTIONS=exitcode=99 UBSAN_OPTIONS=exitcode=99 timeout 20 "$S" asm "$tmp/cut.sass" >/dev/null 2>&1
 		rc=$?
 		[ $rc -le 3 ] || { crash=$((crash + 1)); echo "FAIL prefix $cut of $f: exit $rc"; }
 	done
