@@ -156,6 +156,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	SIMTEMU=./$(BIN) sh tests/batch.sh
 	SIMTEMU=./$(BIN) sh tests/plots.sh
 	SIMTEMU=./$(BIN) sh tests/robust.sh
+	SIMTEMU=./$(BIN) sh tests/cubin.sh
 	SIMTEMU=./$(BIN) sh tests/accelsim/accelsim.sh
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
@@ -236,7 +237,7 @@ examples: $(BIN)
 # built again with clang into build-fuzz/; make fuzz runs each harness FUZZ_SECONDS seconds,
 # one after the other, on seeds copied from examples/ kernels/ tests/ and the shared corpus.
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES = sass ptxplus spec run dbg
+FUZZ_HARNESSES = sass ptxplus spec run dbg dump
 FUZZ_BUILD = build-fuzz
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 fuzz-build:

@@ -129,12 +129,10 @@ static int prepare(cli_launch *L, int argc, char **argv, const struct option *ex
 		L->src = listing;
 	}
 	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
-	char *dump_dirs = NULL, err[300];
-	char *sass = dump_split(L->src, &L->sp, L->o.target, &dump_dirs, err, sizeof err);
-	if (!sass) {
-		fprintf(stderr, "%s: error: %s\n", L->file, err);
+	char *dump_dirs = NULL;
+	char *sass = dump_read(L->file, L->src, &L->sp, L->o.target, &dump_dirs, stderr);
+	if (!sass)
 		return CLI_EXIT_INPUT;
-	}
 	free(L->src);
 	L->src = sass;
 	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
@@ -210,9 +208,7 @@ void cli_report_interrupt(const emu_ctx *x)
 
 char *cli_sass_of(const char *file, char *src, emu_spec *sp, const char *target)
 {
-	char *dirs = NULL, err[300], *sass = dump_split(src, sp, target, &dirs, err, sizeof err);
-	if (!sass)
-		fprintf(stderr, "%s: error: %s\n", file, err);
+	char *dirs = NULL, *sass = dump_read(file, src, sp, target, &dirs, stderr);
 	free(dirs);
 	free(src);
 	return sass;

@@ -115,6 +115,40 @@ check "report missing" 1 sh tools/hwcheck_report.sh tests/hw/saved nothere
 contains "missing verdict" out "verdict nothere: buffers missing, counts not collected"
 check "report usage" 2 sh tools/hwcheck_report.sh tests/hw/saved
 
+# --- the report on REAL outputs (tests/hwcheck/README.md): the H100's buffers, ncu's
+# per-opcode counts and source page (the shared corpus, cuda13/h100), beside simtemu's own
+# output for the same kernel (simtemu stats --counts csv, as it prints it today). Values
+# from the files' own text: hw_ifelse's ncu line "293 (IADD3: 93; ...)" and "2,784", its
+# source page's 48 rows, simtemu's "total,total,293,2784"; hw_call's "383 (...)",
+# "2,323" against simtemu's sm_89 listing's "total,total,351,2127".
+R=tests/hwcheck
+check "report on real outputs" 0 sh tools/hwcheck_report.sh $R hw_ifelse hw_call
+contains "real: ifelse counts equal" out "verdict hw_ifelse: buffers match, counts equal, pcs equal"
+contains "real: ifelse IADD3" out "  IADD3                    93         93       +0"
+contains "real: ifelse warp total" out "  warp_inst               293        293       +0"
+contains "real: ifelse thread total" out "  thread_inst            2784       2784       +0"
+lacks "real: no group names as opcodes" out "  opcode                    0"
+lacks "real: no total row as an opcode" out "  total "
+grep -c '^"0x' $R/hw_ifelse.pcs.csv >"$tmp/nrows"
+contains "real: the source page has 48 instructions" nrows "48"
+contains "real: ifelse pc by pc" out "pcs: equal (48 instructions)"
+contains "real: call counts differ" out "counts: differ (8 opcodes, warp_inst -32, thread_inst -196)"
+contains "real: call R2UR (sm_90 only)" out "  R2UR                     60          0      -60"
+contains "real: call thread total" out "  thread_inst            2323       2127     -196"
+contains "real: sm_89 code is not the sm_90 code" out "pcs: not comparable (other code: at 0x0000 the GPU ran LDC, simtemu IMAD.MOV.U32)"
+contains "real: call verdict" out "verdict hw_call: buffers match, counts differ, pcs not comparable"
+contains "real: summary" out "hwcheck: 2 kernels: buffers 2 match, 0 mismatch or missing; counts 1 equal, 1 differ, 0 not collected; pcs 1 equal, 0 differ, 1 not comparable, 0 not collected"
+# the same real files, one count changed by hand (BSSY at 0x0060 issued twice; and the
+# row of 0x0070 dropped, as if simtemu never issued it): the pcs say where
+mkdir "$tmp/edit"
+cp $R/hw_ifelse.* "$tmp/edit/"
+sed -e 's/^pc,0x0060,1,32,32,/pc,0x0060,2,32,32,/' -e '/^pc,0x0070,/d' $R/hw_ifelse.emu.pc.csv >"$tmp/edit/hw_ifelse.emu.pc.csv"
+check "report on an edited pc count" 0 sh tools/hwcheck_report.sh "$tmp/edit" hw_ifelse
+contains "edited: verdict" out "pcs: differ (2 of 48 instructions: warp_inst at 2, thread_inst at 1, predicated-on at 1)"
+contains "edited: BSSY row" out "  0x0060          1        2        32        32  BSSY B0, 0x7fc4c37ac400"
+contains "edited: missing row" out "  0x0070          1        0        32         0  LOP3.LUT R4, R0, 0x1, RZ, 0xc0, !PT"
+contains "edited: summary" out "pcs 0 equal, 1 differ, 0 not comparable, 0 not collected"
+
 # --- without the tools: what is missing, exit 0 (names no machine has for nvcc and cuobjdump)
 check "nothing there" 0 env PATH=/usr/bin:/bin NVCC=nvcc-none CUOBJDUMP=cuobjdump-none CUDA_HOME= HWCHECK_DEV="$tmp/nodev" sh tools/hwcheck.sh
 same "nothing there text" out <<EOF

@@ -17,6 +17,7 @@ for h in "$@"; do
 	ptxplus) pat='*.ptxplus *.ptx' ;;
 	spec) pat='*.spec *.sass' ;;
 	dbg) pat='*.cmd' ;;
+	dump) pat='*.sass *.nvdisasm' ;;
 	*) pat='*.sass' ;;
 	esac
 	for d in examples kernels tests tests/fuzz/regress/$h "$corpus"; do

@@ -80,6 +80,12 @@ for n in $names; do
 		"$SIMTEMU" stats -q --counts csv --by opcode --spec "$spec" --target "$arch" "$out/$n.sass" \
 			>"$out/$n.emu.csv" 2>>"$out/$n.emu.err"
 		[ $? -le 1 ] || rm -f "$out/$n.emu.csv" # 1: an .expect failed, the counts stand
+		# per instruction: ncu's source page (SourceCounters) and simtemu's counts by pc
+		"$ncu" --section SourceCounters --page source --csv --print-source sass --log-file "$out/$n.pcs.csv" \
+			"$launch" --spec "$spec" "$out/$n.cubin" >/dev/null 2>"$out/$n.pcs.err" || rm -f "$out/$n.pcs.csv"
+		"$SIMTEMU" stats -q --counts csv --by pc --spec "$spec" --target "$arch" "$out/$n.sass" \
+			>"$out/$n.emu.pc.csv" 2>>"$out/$n.emu.err"
+		[ $? -le 1 ] || rm -f "$out/$n.emu.pc.csv"
 	fi
 done
 # shellcheck disable=SC2086
