@@ -255,6 +255,27 @@ START_TEST(fp_case_runs)
 }
 END_TEST
 
+/* div.rn.f32 of signed zeros through ptxas's own code (tests/gen/sass/fsqrtdiv.*: MUFU.RCP,
+   FCHK, the Newton step, FFMA q, a, r, RZ and the slow-path call), Maxwell to Hopper. IEEE
+   754: a zero quotient's sign is the XOR of the operands' signs, so -0/5 and 0/-5 are -0
+   (0x80000000) and -0/-5, 0/5 are +0; 6/3 = 2 (0x40000000) stays on the fast path; -0/inf
+   = -0. The spec (tests/volta/fdivzero/fdivzero.spec) expects the same words. */
+START_TEST(fdiv_signed_zero)
+{
+	static const char *const targets[] = {"sm_52", "sm_70", "sm_80", "sm_90"};
+	static const uint32_t want[6] = {0x80000000, 0x80000000, 0, 0, 0x40000000, 0x80000000};
+	char path[128];
+	snprintf(path, sizeof path, "gen/sass/fsqrtdiv.%s.sass", targets[_i]);
+	th_run r;
+	int rc = th_run_file(&r, path, "volta/fdivzero/fdivzero.spec");
+	ck_assert_msg(rc == 0, "%s: rc %d\n%.2000s", path, rc, r.diag);
+	for (int i = 0; i < 6; i++)
+		ck_assert_msg(th_word(&r, "q", i) == want[i], "%s: q[%d] = 0x%08x, want 0x%08x", path, i,
+			      th_word(&r, "q", i), want[i]);
+	th_free(&r);
+}
+END_TEST
+
 /* Bad input: a located error (file:line:col) naming the problem, no run. */
 static const struct {
 	const char *code, *msg;
@@ -290,6 +311,7 @@ Suite *volta_fp_suite(void)
 	Suite *s = suite_create("volta_fp");
 	TCase *tc = tcase_create("core");
 	tcase_add_loop_test(tc, fp_case_runs, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_loop_test(tc, fdiv_signed_zero, 0, 4);
 	tcase_add_loop_test(tc, fp_bad_input_is_located, 0, (int)(sizeof bad / sizeof bad[0]));
 	suite_add_tcase(s, tc);
 	return s;
