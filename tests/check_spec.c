@@ -111,6 +111,22 @@ START_TEST(expect_tolerance_and_nan)
 	ck_assert_msg(strstr(r.diag, "expect a: FAILED, 1 of 2 differ; first [0]: got 1, want 1.00999999"),
 		      "%s", r.diag);
 	th_free(&r);
+	/* equal values pass whatever the tolerance: inf - inf is NaN, which no |diff| <= EPS
+	   holds for, yet +inf is +inf; likewise -inf, and tol=0 (f32 and f64) */
+	ck_assert_int_eq(th_run_text(&r, "inf", ".block 1\n.buffer a f32 4 = inf -inf nan 1.0\n"
+				     ".buffer d f64 3 = inf -inf 0.5\n.expect a = inf -inf nan 1.0 tol=0.001\n"
+				     ".expect d = inf -inf 0.5 tol=0\nEXIT;\n"), 0);
+	th_free(&r);
+	/* but +inf is not -inf, nor within any relative distance of a finite value (the
+	   relative bound EPS * |inf| is inf), and NaN equals only NaN */
+	ck_assert_int_eq(th_run_text(&r, "inf2", ".block 1\n.buffer a f32 1 = inf\n.expect a = -inf tol=0.5\nEXIT;\n"), 1);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "inf3", ".block 1\n.buffer a f32 1 = 3e38\n.expect a = inf tol=0.001\nEXIT;\n"), 1);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "inf4", ".block 1\n.buffer a f64 1 = inf\n.expect a = 1e308 tol=0.5\nEXIT;\n"), 1);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "nan2", ".block 1\n.buffer a f32 1 = nan\n.expect a = 1.0 tol=0.5\nEXIT;\n"), 1);
+	th_free(&r);
 	/* without tol floats compare bit for bit */
 	ck_assert_int_eq(th_run_text(&r, "bits", ".block 1\n.buffer a f32 1 = 0.1\n.expect a = 0.1\nEXIT;\n"), 0);
 	th_free(&r);
