@@ -22,9 +22,11 @@ void ptx_insn_reset(ptx_insn *p)
 
 void ptx_add_opnd(ast_unit *u, ptx_insn *p, ptx_opnd *o, ast_loc loc)
 {
-	if (p->nops == PTX_MAXOPS) {
-		ast_error(&u->diags, loc, "too many operands");
+	(void)u;
+	if (p->nops == PTX_MAXOPS) { /* ptx_finish reports how many were given */
+		p->extra++;
 		free(o->name);
+		free(o->cdst);
 		return;
 	}
 	o->loc = loc;
@@ -193,6 +195,8 @@ static void push(tr *t, ast_opnd a)
 {
 	if (t->ai->nops < AST_MAXOPS)
 		t->ai->ops[t->ai->nops++] = a;
+	else /* not reached: ptx_finish refuses more than AST_MAXOPS operands */
+		free(a.name);
 }
 
 /* A flattened address: $rA [, offset] or an offset alone; k tokens taken from ops[*i]. */
@@ -547,6 +551,15 @@ void ptx_insn_end(ast_unit *u, ptx_insn *p, ast_insn *ai, bool keep)
 
 void ptx_finish(ast_unit *u, ptx_insn *p)
 {
+	/* no instruction takes more operands than a SASS one holds (an address with its
+	   offset is two PTXPlus operands, and no instruction has more than two of them) */
+	int given = p->nops + p->extra;
+	if (given > AST_MAXOPS) {
+		ast_error(&u->diags, p->ops[AST_MAXOPS].loc, "too many operands for '%s': %d given, at most %d", p->word,
+			  given, AST_MAXOPS);
+		ptx_insn_reset(p);
+		return;
+	}
 	if (isa_ptx_flavour(isa_dialect_of(u->target)) == ISA_PTX_TESLA) {
 		ptx_finish_tesla(u, p);
 		return;
