@@ -522,7 +522,7 @@ int asm_sreg_code(const char *name)
 		{"SREQMASK", SR_LANEMASK_EQ}, {"SRLTMASK", SR_LANEMASK_LT}, {"SRLEMASK", SR_LANEMASK_LE},
 		{"SRGTMASK", SR_LANEMASK_GT}, {"SRGEMASK", SR_LANEMASK_GE},
 		/* sm_70+: the CTA's rank in its cluster (one-CTA clusters: 0), the generic shared
-		   window's high and low words (the window is {EMU_SHARED_WINDOW_HI : 0}), the SM
+		   window's high and low words (the window is {EMU_SHARED_WINDOW64 >> 32 : 0}), the SM
 		   (one here) and the global timer (the clock) */
 		{"SRCGACTAID", SR_ZERO}, {"SRSWINHI", SR_SWINHI}, {"SRSWINLO", SR_ZERO}, {"SRSMID", SR_ZERO},
 		{"SRGLOBALTIMERLO", SR_CLOCKLO}, {"SRGLOBALTIMERHI", SR_CLOCKHI},

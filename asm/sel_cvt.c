@@ -58,12 +58,19 @@ void asm_sel_cvt(asm_ctx *c, int op)
 	in->d = asm_dst_reg(c, &ai->ops[0], dbits == -64 || dbits == 64 ? 2 : 1);
 	const ast_opnd *so = &ai->ops[1];
 	if (sbits == -64 || sbits == 64) {
-		if (so->kind != OPND_REG) {
-			asm_err(c, so->loc, "a 64-bit source must be a register pair%s", "", "");
+		/* a register pair, or a constant: low word at the offset, high at +4 (h_cvt) */
+		if (so->kind == OPND_CBANK && (so->ival & 7)) {
+			asm_err(c, so->loc, "a 64-bit constant must be 8-byte aligned%s", "", "");
 			return;
 		}
-		asm_reg_ok(c, so, 2);
-		asm_note_reg(c, so->reg, 2);
+		if (so->kind != OPND_REG && so->kind != OPND_CBANK) {
+			asm_err(c, so->loc, "a 64-bit source must be a register pair or a constant%s", "", "");
+			return;
+		}
+		if (so->kind == OPND_REG) {
+			asm_reg_ok(c, so, 2);
+			asm_note_reg(c, so->reg, 2);
+		}
 	}
 	in->s[0] = asm_src_any(c, so, sflt, false);
 	in->sub = (uint8_t)(dflt ? -dbits : dbits);

@@ -43,6 +43,13 @@ void emu_ctx_init(emu_ctx *x, const emu_program *p, const emu_func *f)
 	for (int b = 0; b < EMU_NBANKS; b++) {
 		x->cbank[b] = xcalloc(1, EMU_BANK_BYTES);
 	}
+	/* the generic windows: far away where the ABI gives 64-bit bases, else the 32-bit ones */
+	bool wide = false;
+	for (int i = 0; p->rt && i < p->rt->nabi; i++)
+		wide |= p->rt->abi[i].what == EMU_ABI_SHARED_BASE64 || p->rt->abi[i].what == EMU_ABI_LOCAL_BASE64;
+	x->gmem.swin = wide ? EMU_SHARED_WINDOW64 : EMU_SHARED_WINDOW;
+	x->gmem.lwin = wide ? EMU_LOCAL_WINDOW64 : EMU_LOCAL_WINDOW;
+	x->gmem.win_size = wide ? EMU_WINDOW64_SIZE : EMU_SHARED_WINDOW_SIZE;
 	emu_stats_init(&x->stats, f->n);
 }
 
@@ -74,15 +81,15 @@ void emu_abi_setup(emu_ctx *x)
 			for (uint32_t k = 0; k < 3; k++)
 				put32(b, off + 4 * k, a->what == EMU_ABI_NTID ? x->block[k] : x->grid[k]);
 			break;
-		case EMU_ABI_SHARED_WINDOW: put32(b, off, EMU_SHARED_WINDOW); break;
+		case EMU_ABI_SHARED_WINDOW: put32(b, off, (uint32_t)x->gmem.swin); break;
 		case EMU_ABI_SHARED_BASE64: /* shared memory at {SR_SWINHI : 0} */
-			put32(b, off, 0);
-			put32(b, off + 4, EMU_SHARED_WINDOW_HI);
+			put32(b, off, (uint32_t)x->gmem.swin);
+			put32(b, off + 4, (uint32_t)(x->gmem.swin >> 32));
 			break;
-		case EMU_ABI_LOCAL_WINDOW: put32(b, off, EMU_LOCAL_WINDOW); break;
+		case EMU_ABI_LOCAL_WINDOW: put32(b, off, (uint32_t)x->gmem.lwin); break;
 		case EMU_ABI_LOCAL_BASE64:
-			put32(b, off, EMU_LOCAL_WINDOW);
-			put32(b, off + 4, 0);
+			put32(b, off, (uint32_t)x->gmem.lwin);
+			put32(b, off + 4, (uint32_t)(x->gmem.lwin >> 32));
 			break;
 		case EMU_ABI_LOCAL_BYTES: put32(b, off, x->local_bytes); break;
 		}
@@ -129,14 +136,26 @@ static bool gap_dead(const emu_buffer *o, const emu_buffer *p, uint64_t gap)
 	return a < p->addr + p->size + gap && p->addr < a + gap;
 }
 
-/* Unplaced buffers go from 0x100000 up, below the shared window (so below 4 GiB),
+/* Whether [a, a + size) meets the window at base (win bytes). */
+static bool in_window(uint64_t a, uint64_t size, uint64_t base, uint64_t win)
+{
+	return win && a < base + win && base < a + size;
+}
+
+/* Unplaced buffers go from 0x100000 up, below 4 GiB and below the generic windows there,
    256-byte aligned, with at least a 4 KiB unmapped gap on each side so that overruns trap.
    Each takes the lowest such place (first fit). The placed buffers are kept sorted by
    address; the gaps at the front that no buffer can use (under two guard gaps wide) are
    skipped, so that n buffers take O(n log n), not O(n^2), when they do not overlap. */
-const char *emu_gmem_place(emu_gmem *g)
+const char *emu_gmem_place(emu_gmem *g, emu_clash *why)
 {
 	const uint64_t gap = 0x1000;
+	uint64_t top = 0x100000000ull; /* where unplaced buffers end: 4 GiB, or a window below it */
+	if (g->win_size && g->swin < top)
+		top = g->swin;
+	if (g->win_size && g->lwin < top)
+		top = g->lwin;
+	*why = EMU_CLASH_BUFFER;
 	emu_buffer **s = xcalloc((size_t)(g->n ? g->n : 1), sizeof *s);
 	int ns = 0;
 	for (int i = 0; i < g->n; i++)
@@ -174,8 +193,9 @@ const char *emu_gmem_place(emu_gmem *g)
 				j = dead;
 			a = cand(s[j], gap);
 		}
-		if (a + b->size > EMU_SHARED_WINDOW) {
+		if (a + b->size > top) {
 			free(s);
+			*why = EMU_CLASH_FULL;
 			return b->name;
 		}
 		b->addr = a;
@@ -197,8 +217,15 @@ const char *emu_gmem_place(emu_gmem *g)
 		const emu_buffer *b = &g->bufs[i];
 		if (i && b->addr < g->bufs[i - 1].addr + g->bufs[i - 1].size)
 			return b->name;
-		if (b->addr < (uint64_t)EMU_SHARED_WINDOW + EMU_SHARED_WINDOW_SIZE && EMU_SHARED_WINDOW < b->addr + b->size)
-			return b->name; /* would be hidden by the shared window */
+		/* a buffer in a window would be hidden by it */
+		if (in_window(b->addr, b->size, g->swin, g->win_size)) {
+			*why = EMU_CLASH_SHARED;
+			return b->name;
+		}
+		if (in_window(b->addr, b->size, g->lwin, g->win_size)) {
+			*why = EMU_CLASH_LOCAL;
+			return b->name;
+		}
 	}
 	return NULL;
 }

@@ -21,11 +21,29 @@ typedef struct {
 	uint8_t *data;
 } emu_buffer;
 
-/* Global memory: buffers sorted by address; everything else is unmapped. */
+/* Global memory: buffers sorted by address; everything else is unmapped, but for the
+   generic windows (no buffer overlaps them). */
 typedef struct {
 	emu_buffer *bufs;
 	int n;
+	uint64_t swin, lwin; /* the shared and local windows' bases */
+	uint64_t win_size;   /* the size of each (0: none) */
 } emu_gmem;
+
+/* The space a generic address falls in: EMU_SP_SHARED or EMU_SP_LOCAL with *a made the
+   offset in that window, else EMU_SP_GLOBAL with *a as it was. */
+static inline int emu_generic_space(const emu_gmem *g, uint64_t *a)
+{
+	if (*a - g->swin < g->win_size) {
+		*a -= g->swin;
+		return EMU_SP_SHARED;
+	}
+	if (*a - g->lwin < g->win_size) {
+		*a -= g->lwin;
+		return EMU_SP_LOCAL;
+	}
+	return EMU_SP_GLOBAL;
+}
 
 typedef enum { EMU_OK = 0, EMU_TRAP = 3, EMU_QUIT = 5 } emu_status;
 
@@ -229,8 +247,10 @@ emu_status emu_launch(emu_ctx *x);
 
 /* Global memory */
 emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t count);
-/* Place unplaced buffers below 4 GiB with gaps; fails (returns the clashing name) on overlap. */
-const char *emu_gmem_place(emu_gmem *g);
+/* Place unplaced buffers below 4 GiB with gaps; fails (returns the clashing name) on overlap,
+   *why then saying with what. */
+typedef enum { EMU_CLASH_BUFFER, EMU_CLASH_FULL, EMU_CLASH_SHARED, EMU_CLASH_LOCAL } emu_clash;
+const char *emu_gmem_place(emu_gmem *g, emu_clash *why);
 emu_buffer *emu_gmem_find_name(emu_gmem *g, const char *name);
 uint8_t *emu_gmem_ptr(emu_gmem *g, uint64_t addr, unsigned size);
 void emu_gmem_free(emu_gmem *g);

@@ -26,7 +26,7 @@ static void h_s2r(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	case SR_WARPID: v = (uint32_t)w->id; break;
 	case SR_CLOCKLO: v = (uint32_t)(x->steps - c->steps0); break;
 	case SR_CLOCKHI: v = (uint32_t)((x->steps - c->steps0) >> 32); break;
-	case SR_SWINHI: v = EMU_SHARED_WINDOW_HI; break;
+	case SR_SWINHI: v = (uint32_t)(x->gmem.swin >> 32); break;
 	default: v = 0; break;
 	}
 	LANE_LOOP WR(d, l, v);

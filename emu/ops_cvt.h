@@ -37,13 +37,23 @@ static inline uint64_t clamp_int64(double v, int sgn)
 
 static void h_cvt(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
-	uint32_t ta[32];
+	uint32_t ta[32], thi[32];
 	int n = w->nlanes;
 	int dbits = in->dbits, sbits = in->sbits, dsg = in->sign & 1, ssg = in->sign >> 1 & 1;
 	bool sat = in->width, z = in->wide;
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
 	const uint32_t *ahi = NULL;
-	if (sbits == 64) { /* a register pair: a double, or a 64-bit integer (I2F) */
+	if (sbits == 64 && in->s[0].kind == SRC_CONST) { /* 64 bits of a bank, low word first */
+		uint32_t lo, hi;
+		memcpy(&lo, x->cbank[in->s[0].bank] + in->s[0].imm, 4);
+		memcpy(&hi, x->cbank[in->s[0].bank] + in->s[0].imm + 4, 4);
+		for (int l = 0; l < n; l++) {
+			ta[l] = lo;
+			thi[l] = hi;
+		}
+		a = ta;
+		ahi = thi;
+	} else if (sbits == 64) { /* a register pair: a double, or a 64-bit integer (I2F) */
 		a = w->r[in->s[0].reg];
 		ahi = w->r[in->s[0].reg + 1];
 	}

@@ -226,8 +226,10 @@ static void h_mufu(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 /* FCHK.DIVIDE: whether a / b needs the slow path. The fast path (a reciprocal and a
    Newton step) is exact for normal operands whose quotient stays normal; anything else,
    zero, infinite, NaN or denormal operands and exponents near the ends of the range, takes
-   the slow path. Both paths give the correctly rounded quotient, so this choice moves only
-   the instruction counts. */
+   the slow path. A zero dividend must: ptxas's fast path forms the first quotient as
+   FFMA q, a, r, RZ, and (+-0 * r) + +0 is +0 whatever the signs, where the quotient is -0
+   when exactly one operand is negative. With that, both paths give the correctly rounded
+   quotient, so this choice moves only the instruction counts. */
 static void h_fchk(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], r = 0;
@@ -235,9 +237,8 @@ static void h_fchk(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
 	LANE_LOOP {
 		int ea = (int)(a[l] >> 23 & 0xff), eb = (int)(b[l] >> 23 & 0xff);
-		bool a_zero = (a[l] & 0x7fffffffu) == 0;
-		bool slow = eb == 0 || eb == 0xff || ea == 0xff || (ea == 0 && !a_zero) || eb >= 253 ||
-			    (!a_zero && (ea - eb >= 126 || ea - eb <= -125));
+		bool slow = eb == 0 || eb == 0xff || ea == 0 || ea == 0xff || eb >= 253 || ea - eb >= 126 ||
+			    ea - eb <= -125;
 		r |= (uint32_t)slow << l;
 	}
 	pred_write(w, in->d, r, G);

@@ -15,16 +15,8 @@ static uint8_t *mem_addr(emu_ctx *x, emu_warp *w, const emu_insn *in, space sp, 
 		return NULL;
 	}
 	uint8_t *p = NULL;
-	if (sp == EMU_SP_GLOBAL && a >> 32 == EMU_SHARED_WINDOW_HI) {
-		sp = EMU_SP_SHARED; /* sm_70+ generic address {SR_SWINHI : offset} */
-		a &= 0xffffffffu;
-	} else if (sp == EMU_SP_GLOBAL && a - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE) {
-		sp = EMU_SP_SHARED; /* generic address in the shared window */
-		a -= EMU_SHARED_WINDOW;
-	} else if (sp == EMU_SP_GLOBAL && a - EMU_LOCAL_WINDOW < EMU_LOCAL_WINDOW_SIZE) {
-		sp = EMU_SP_LOCAL; /* generic address in the thread's local window */
-		a -= EMU_LOCAL_WINDOW;
-	}
+	if (sp == EMU_SP_GLOBAL) /* a generic address in the shared or the thread's local window */
+		sp = emu_generic_space(&x->gmem, &a);
 	switch (sp) {
 	case EMU_SP_GLOBAL:
 		p = emu_gmem_ptr(&x->gmem, a, size);

@@ -8,13 +8,13 @@ static const uint8_t *printf_mem(emu_ctx *x, emu_warp *w, const emu_insn *in, in
 {
 	(void)in;
 	uint8_t *p = NULL;
-	if (a - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE) {
-		if (a - EMU_SHARED_WINDOW + size <= x->shared_bytes)
-			p = x->cur_cta->smem + (a - EMU_SHARED_WINDOW);
-	} else if (a - EMU_LOCAL_WINDOW < EMU_LOCAL_WINDOW_SIZE) {
-		uint64_t o = a - EMU_LOCAL_WINDOW;
-		if (o + size <= x->local_bytes)
-			p = x->cur_cta->lmem + (size_t)(w->id * x->warp_size + l) * x->local_bytes + o;
+	int sp = emu_generic_space(&x->gmem, &a);
+	if (sp == EMU_SP_SHARED) {
+		if (a + size <= x->shared_bytes)
+			p = x->cur_cta->smem + a;
+	} else if (sp == EMU_SP_LOCAL) {
+		if (a + size <= x->local_bytes)
+			p = x->cur_cta->lmem + (size_t)(w->id * x->warp_size + l) * x->local_bytes + a;
 	} else
 		p = emu_gmem_ptr(&x->gmem, a, size);
 	return p;

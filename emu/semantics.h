@@ -12,8 +12,9 @@
 #define EMU_NPREDS 16
 #define EMU_SINK_ROWS 4     /* RZ sink rows (a 128-bit write to RZ stays inside) */
 
-/* Fermi's generic address space: LD/ST addresses in this window reach shared memory
-   (its base is at c[0x0][0x0]); global buffers are placed below it. */
+/* Generic windows (emu_gmem.swin, .lwin; emu_ctx_init picks them from the generation's
+   ABI). Where the ABI gives 32-bit bases (Fermi to Pascal), LD/ST addresses in this window
+   reach shared memory (its base is at c[0x0][0x0]); buffers cannot sit in it. */
 #define EMU_SHARED_WINDOW 0xff000000u
 #define EMU_SHARED_WINDOW_SIZE 0x01000000u
 /* ... and the thread's local memory in this one (Kepler's c[0x0][0x24], Maxwell's
@@ -21,9 +22,13 @@
 #define EMU_LOCAL_WINDOW 0xfe000000u
 #define EMU_LOCAL_WINDOW_SIZE 0x01000000u
 
-/* sm_70+ generic addresses are 64-bit: SR_SWINHI gives this high word, and {it : offset}
-   reaches shared memory (far from any buffer a spec places) */
-#define EMU_SHARED_WINDOW_HI 0x0000fffeu
+/* Where the ABI gives 64-bit bases (sm_70+: c[0x0][0x18] and c[0x0][0x20]), the windows
+   are 4 GiB each at 2^56, far above any address a buffer is given in practice, so a
+   buffer may sit anywhere below (0xff000000 included). SR_SWINHI is the shared window's
+   high word: {SR_SWINHI : offset} reaches shared memory. */
+#define EMU_SHARED_WINDOW64 0x0100000000000000ull
+#define EMU_LOCAL_WINDOW64 0x0100000100000000ull
+#define EMU_WINDOW64_SIZE 0x100000000ull
 
 #define EMU_NBANKS ISA_NCBANKS
 #define EMU_BANK_BYTES ISA_CBANK_BYTES

@@ -188,20 +188,18 @@ static void wprintf_(acc_warp *w, const char *fmt, ...)
 }
 
 /* The lane's address as the interpreter forms it (emu/ops_mem.h: mem_addr). */
-static uint64_t lane_addr(const emu_insn *in, const acc_insn *a, const emu_warp *w, int l)
+static uint64_t lane_addr(const emu_gmem *g, const emu_insn *in, const acc_insn *a, const emu_warp *w, int l)
 {
 	uint64_t v = emu_lane_addr(in, w, l);
-	if (a->generic && v - EMU_SHARED_WINDOW < EMU_SHARED_WINDOW_SIZE)
-		v = ACC_SHMEM_BASE + (v - EMU_SHARED_WINDOW);
-	else if (a->generic && v - EMU_LOCAL_WINDOW < EMU_LOCAL_WINDOW_SIZE)
-		v = ACC_LOCAL_BASE + (v - EMU_LOCAL_WINDOW);
-	return v;
+	int sp = a->generic ? emu_generic_space(g, &v) : EMU_SP_GLOBAL;
+	return sp == EMU_SP_SHARED ? ACC_SHMEM_BASE + v : sp == EMU_SP_LOCAL ? ACC_LOCAL_BASE + v : v;
 }
 
 /* mem_width, then the addresses of the lanes in G: base and stride when they are two or
    more contiguous lanes with one stride (what the tracer's base_stride_compress accepts),
    else every address (the list format). */
-static void put_addresses(acc_warp *aw, const emu_insn *in, const acc_insn *a, const emu_warp *w, uint32_t G)
+static void put_addresses(acc_warp *aw, const emu_gmem *g, const emu_insn *in, const acc_insn *a, const emu_warp *w,
+			  uint32_t G)
 {
 	wprintf_(aw, " %d", a->width);
 	if (!G) {
@@ -210,7 +208,7 @@ static void put_addresses(acc_warp *aw, const emu_insn *in, const acc_insn *a, c
 	}
 	uint64_t ad[32];
 	for (int l = 0; l < 32; l++)
-		ad[l] = G >> l & 1 ? lane_addr(in, a, w, l) : 0;
+		ad[l] = G >> l & 1 ? lane_addr(g, in, a, w, l) : 0;
 	int first = __builtin_ctz(G);
 	uint32_t run = G >> first;
 	if ((run & (run + 1)) == 0 && run > 1) {
@@ -284,7 +282,7 @@ static int acc_hook(void *user, const emu_ctx *x, const emu_warp *w, emu_event e
 	for (int i = 0; i < a->nsrc; i++)
 		wprintf_(aw, " R%d", a->src[i]);
 	if (a->mem)
-		put_addresses(aw, in, a, w, G);
+		put_addresses(aw, &x->gmem, in, a, w, G);
 	else
 		wprintf_(aw, " 0");
 	wprintf_(aw, "\n");

@@ -165,6 +165,8 @@ static void push(tr *t, ast_opnd a)
 {
 	if (t->ai->nops < AST_MAXOPS)
 		t->ai->ops[t->ai->nops++] = a;
+	else /* not reached: ptx_finish refuses more than AST_MAXOPS operands */
+		free(a.name);
 }
 
 /* A flattened address: $rA [, offset] or an offset alone; k tokens taken from ops[*i]. */
@@ -519,6 +521,15 @@ void ptx_insn_end(ast_unit *u, ptx_insn *p, ast_insn *ai, bool keep)
 
 void ptx_finish(ast_unit *u, ptx_insn *p)
 {
+	/* no instruction takes more operands than a SASS one holds (an address with its
+	   offset is two PTXPlus operands, and no instruction has more than two of them) */
+	int given = p->nops + p->extra;
+	if (given > AST_MAXOPS) {
+		ast_error(&u->diags, p->ops[AST_MAXOPS].loc, "too many operands for '%s': %d given, at most %d", p->word,
+			  given, AST_MAXOPS);
+		ptx_insn_reset(p);
+		return;
+	}
 	if (isa_ptx_flavour(isa_dialect_of(u->target)) == ISA_PTX_TESLA) {
 		ptx_finish_tesla(u, p);
 		return;

@@ -31,6 +31,7 @@ typedef struct {
 	bool has_guard, guard_neg;
 	char *guard;
 	int nops;
+	int extra;            /* operands written past ops[] (counted for the error, not kept) */
 	ptx_opnd ops[PTX_MAXOPS];
 } ptx_insn;
 

@@ -178,9 +178,11 @@ void ptx_insn_reset(ptx_insn *p)
 
 void ptx_add_opnd(ast_unit *u, ptx_insn *p, ptx_opnd *o, ast_loc loc)
 {
-	if (p->nops == PTX_MAXOPS) {
-		ast_error(&u->diags, loc, "too many operands");
+	(void)u;
+	if (p->nops == PTX_MAXOPS) { /* ptx_finish reports how many were given */
+		p->extra++;
 		free(o->name);
+		free(o->cdst);
 		return;
 	}
 	o->loc = loc;

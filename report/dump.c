@@ -23,7 +23,8 @@ bool report_dump(emu_ctx *x, const char *name, FILE *out)
 }
 
 /* One element as a JSON value: a number, or for a float that is not finite "NaN",
-   "Infinity" or "-Infinity" (strings: JSON has no such numbers). */
+   "Infinity" or "-Infinity" (strings: JSON has no such numbers). A negative zero is -0.0:
+   JSON readers take -0 for the integer 0 and drop the sign. */
 static void json_val(FILE *out, emu_type t, const uint8_t *p)
 {
 	double d = 0;
@@ -36,6 +37,10 @@ static void json_val(FILE *out, emu_type t, const uint8_t *p)
 			memcpy(&d, p, 8);
 		if (isnan(d) || isinf(d)) {
 			fputs(isnan(d) ? "\"NaN\"" : d > 0 ? "\"Infinity\"" : "\"-Infinity\"", out);
+			return;
+		}
+		if (d == 0 && signbit(d)) {
+			fputs("-0.0", out);
 			return;
 		}
 	}

@@ -225,9 +225,24 @@ static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 		}
 		errs += init_buffer(sb, b, &dg);
 	}
-	const char *clash = emu_gmem_place(&x->gmem);
+	emu_clash why;
+	const char *clash = emu_gmem_place(&x->gmem, &why);
 	if (clash) {
-		fprintf(diag, "simtemu: error: buffer '%s' overlaps another buffer or does not fit\n", clash);
+		const spec_buffer *sb = NULL; /* the directive, to locate the error */
+		for (int i = s->nbufs - 1; i >= 0 && !sb; i--)
+			if (!strcmp(s->bufs[i].name, clash))
+				sb = &s->bufs[i];
+		char what[96];
+		if (why == EMU_CLASH_SHARED || why == EMU_CLASH_LOCAL)
+			snprintf(what, sizeof what, "overlaps the %s-memory window at 0x%llx", why == EMU_CLASH_SHARED ? "shared" : "local",
+				 (unsigned long long)(why == EMU_CLASH_SHARED ? x->gmem.swin : x->gmem.lwin));
+		else
+			snprintf(what, sizeof what, "%s", why == EMU_CLASH_FULL ? "does not fit below 4 GiB" : "overlaps another buffer");
+		if (sb) {
+			ast_diags dg = spec_diags(s, sb->file, diag);
+			ast_error(&dg, sb->loc, "buffer '%s' %s", clash, what);
+		} else
+			fprintf(diag, "simtemu: error: buffer '%s' %s\n", clash, what);
 		errs++;
 	}
 	return errs;

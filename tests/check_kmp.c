@@ -292,12 +292,13 @@ static const kmp_case cases[] = {
 	 "STG.E [R20], R9;\nSTG.E [R20+0x4], R10;\nSTG.E [R20+0x8], R11;\nSTG.E [R20+0xc], R12;\n"
 	 "STG.E [R20+0x10], R13;\nSTG.E [R20+0x14], R6;\nSTG.E [R20+0x18], R7;\nEXIT;\n"},
 
-	/* ---- 9. FCHK.DIVIDE ----  the rule of emu/ops_int.h and ops_float.h: slow (P true) when the divisor's
-	   exponent field eb is 0 or 0xff or >= 253, the dividend's ea is 0xff, the dividend is a
-	   nonzero denormal, or (dividend nonzero) ea - eb >= 126 or <= -125. 2^k has field k + 127.
+	/* ---- 9. FCHK.DIVIDE ----  the rule of emu/ops_float.h: slow (P true) when the divisor's
+	   exponent field eb is 0 or 0xff or >= 253, the dividend's ea is 0 (zero or denormal: the
+	   fast path's FFMA q, a, r, RZ would lose a zero quotient's sign) or 0xff, or
+	   ea - eb >= 126 or <= -125. 2^k has field k + 127.
 	   lane  a            b             ea   eb   P
 	   0     6.0          3.0           129  128  0   (the fast path)
-	   1     0.0          3.0           0    128  0   (zero dividend)
+	   1     0.0          3.0           0    128  1   (zero dividend)
 	   2     1.0          denormal 2^-149 127 0   1
 	   3     1.0          0.0           127  0    1
 	   4     1.0          +INF          127  255  1
@@ -320,7 +321,7 @@ static const kmp_case cases[] = {
 	 ".buffer b u32 14 = 0x40400000 0x40400000 0x00000001 0x0 0x7f800000 0x3f800000 0x3f800000 "
 	 "0x33000000 0x32800000 0x7e800000 0x7e000000 0x4b800000 0x4c000000 0x40400000\n"
 	 ".buffer out u32 14\n.param u64 a\n.param u64 b\n.param u64 out\n"
-	 ".expect out = 0 0 1 1 1 1 1 0 1 1 0 0 1 0\n" LANE_ADDR3
+	 ".expect out = 0 1 1 1 1 1 1 0 1 1 0 0 1 0\n" LANE_ADDR3
 	 "LDG.E R0, [R10];\nLDG.E R1, [R12];\nMOV32I R2, 0x1;\n"
 	 "FCHK.DIVIDE P0, R0, R1;\nSEL R4, R2, RZ, P0;\nSTG.E [R14], R4;\nEXIT;\n"},
 	/* FCHK on Kepler: lanes 0 and 3 of the table above */

@@ -78,6 +78,31 @@ START_TEST(buffers_placed_apart_below_4g)
 }
 END_TEST
 
+/* sm_70+ gives the generic bases as 64-bit words, so its windows sit far away and a buffer
+   may be anywhere a real program puts one: at 0xff000000 and 0xfe000000 (the 32-bit
+   windows of earlier targets) and across 4 GiB (b: 0xfffffff0 to 0x100000010, its lanes
+   4-7 above 4 GiB through IMAD.WIDE's carry). Each thread stores b[tid] = a[tid] + 1 =
+   11..18; thread 0 also stores 0x4321 through the generic shared window {SR_SWINHI : 0x20},
+   reads it back with LDS and puts it and SR_SWINHI (the window's documented high word,
+   2^56 >> 32 = 0x01000000) into c. */
+START_TEST(buffers_anywhere_on_sm_70)
+{
+	th_run r;
+	int rc = th_run_text(&r, "anywhere",
+			     ".target sm_75\n.block 8\n.buffer a u32 8 @0xff000000 = iota 10\n.buffer b u32 8 @0xfffffff0\n"
+			     ".buffer c u32 2 @0xfe000000\n.param u64 a\n.param u64 b\n.param u64 c\n"
+			     ".expect b = 11 12 13 14 15 16 17 18\n.expect c = 0x4321 0x01000000\n"
+			     "S2R R0, SR_TID.X;\nIMAD.WIDE.U32 R2, R0, 0x4, c[0x0][0x160];\nLDG.E R4, [R2.64];\n"
+			     "IADD3 R4, R4, 0x1, RZ;\nIMAD.WIDE.U32 R6, R0, 0x4, c[0x0][0x168];\nSTG.E [R6.64], R4;\n"
+			     "ISETP.NE.AND P0, PT, R0, RZ, PT;\n@P0 EXIT;\nS2R R9, SR_SWINHI;\nMOV R8, 0x20;\n"
+			     "MOV R10, 0x4321;\nST.E [R8.64], R10;\nLDS R11, [0x20];\nMOV R12, c[0x0][0x170];\n"
+			     "MOV R13, c[0x0][0x174];\nSTG.E [R12.64], R11;\nSTG.E [R12.64+0x4], R9;\nEXIT;\n");
+	ck_assert_msg(rc == 0, "rc %d\n%s", rc, r.diag);
+	ck_assert(emu_gmem_find_name(&r.x.gmem, "b")->addr == 0xfffffff0ull);
+	th_free(&r);
+}
+END_TEST
+
 START_TEST(parameters_natural_alignment_and_offsets)
 {
 	th_run r;
@@ -110,6 +135,22 @@ START_TEST(expect_tolerance_and_nan)
 				     ".expect a = 1.01 2.0 tol=0.001\nEXIT;\n"), 1);
 	ck_assert_msg(strstr(r.diag, "expect a: FAILED, 1 of 2 differ; first [0]: got 1, want 1.00999999"),
 		      "%s", r.diag);
+	th_free(&r);
+	/* equal values pass whatever the tolerance: inf - inf is NaN, which no |diff| <= EPS
+	   holds for, yet +inf is +inf; likewise -inf, and tol=0 (f32 and f64) */
+	ck_assert_int_eq(th_run_text(&r, "inf", ".block 1\n.buffer a f32 4 = inf -inf nan 1.0\n"
+				     ".buffer d f64 3 = inf -inf 0.5\n.expect a = inf -inf nan 1.0 tol=0.001\n"
+				     ".expect d = inf -inf 0.5 tol=0\nEXIT;\n"), 0);
+	th_free(&r);
+	/* but +inf is not -inf, nor within any relative distance of a finite value (the
+	   relative bound EPS * |inf| is inf), and NaN equals only NaN */
+	ck_assert_int_eq(th_run_text(&r, "inf2", ".block 1\n.buffer a f32 1 = inf\n.expect a = -inf tol=0.5\nEXIT;\n"), 1);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "inf3", ".block 1\n.buffer a f32 1 = 3e38\n.expect a = inf tol=0.001\nEXIT;\n"), 1);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "inf4", ".block 1\n.buffer a f64 1 = inf\n.expect a = 1e308 tol=0.5\nEXIT;\n"), 1);
+	th_free(&r);
+	ck_assert_int_eq(th_run_text(&r, "nan2", ".block 1\n.buffer a f32 1 = nan\n.expect a = 1.0 tol=0.5\nEXIT;\n"), 1);
 	th_free(&r);
 	/* without tol floats compare bit for bit */
 	ck_assert_int_eq(th_run_text(&r, "bits", ".block 1\n.buffer a f32 1 = 0.1\n.expect a = 0.1\nEXIT;\n"), 0);
@@ -161,7 +202,16 @@ static const spec_err errs[] = {
 	{"expect count", ".buffer a u32 2\n.expect a = 1\nEXIT;\n", "expect count:2:9: error: 1 values given for the 2 elements"},
 	{"const bank", ".const 20 0 u32 1\nEXIT;\n", "const bank:1:8: error: constant bank out of range"},
 	{"file", ".buffer a u32 2 = file nothere.bin\nEXIT;\n", "error: cannot read 'nothere.bin'"},
-	{"overlap", ".buffer a u32 4 @0x1000\n.buffer b u32 4 @0x1008\nEXIT;\n", "buffer 'b' overlaps"},
+	{"overlap", ".buffer a u32 4 @0x1000\n.buffer b u32 4 @0x1008\nEXIT;\n",
+	 "overlap:2:9: error: buffer 'b' overlaps another buffer"},
+	/* where the generic windows are fixed (32-bit bases up to sm_6x), a buffer in one would
+	   be hidden by it: 0xfdfffff8 + 16 bytes reaches 0xfe000008 */
+	{"shared window", ".target sm_52\n.buffer a u32 4 @0xff000000\nEXIT;\n",
+	 "shared window:2:9: error: buffer 'a' overlaps the shared-memory window at 0xff000000"},
+	{"local window", ".target sm_52\n.buffer x u8 1\n.buffer a u32 4 @0xfdfffff8\nEXIT;\n",
+	 "local window:3:9: error: buffer 'a' overlaps the local-memory window at 0xfe000000"},
+	{"far window", ".target sm_75\n.buffer a u32 4 @0x100000000000000\nEXIT;\n",
+	 "far window:2:9: error: buffer 'a' overlaps the shared-memory window at 0x100000000000000"},
 };
 
 START_TEST(directive_errors_are_located)
@@ -261,6 +311,7 @@ Suite *spec_suite(void)
 	tcase_add_test(t, geometry_and_overrides);
 	tcase_add_test(t, buffer_initialisers);
 	tcase_add_test(t, buffers_placed_apart_below_4g);
+	tcase_add_test(t, buffers_anywhere_on_sm_70);
 	tcase_add_test(t, parameters_natural_alignment_and_offsets);
 	tcase_add_test(t, expect_tolerance_and_nan);
 	tcase_add_test(t, value_conversion);

@@ -206,6 +206,19 @@ static const fp_case cases[] = {
 	    1 / 0 the slow one */
 	 9, {{2, 0x3c004000}, {5, 0x3f803f82}, {8, 1}, {9, 0}, {10, 0}, {11, 1}, {12, 0x3c004000},
 	     {14, 0}, {15, 1}}},
+	{"i2f and f2f of a 64-bit constant: low word at the offset, high at +4", "sm_75",
+	 ".const 3 0x8 u64 0x10000000003 0xffffffffffffffff 0x100000000\n.const 3 0x20 f64 1.5\n"
+	 "I2F.U64 R0, c[0x3][0x8];\nI2F.U64.RP R1, c[0x3][0x8];\nI2F.F64.U64 R2, c[0x3][0x8];\n"
+	 "I2F.S64 R4, c[0x3][0x10];\nI2F.U64 R5, c[0x3][0x10];\nI2F.F32.U64 R6, c[0x3][0x18];\n"
+	 "F2F.F32.F64 R7, c[0x3][0x20];\nF2F.F32.F64 R8, -c[0x3][0x20];\n",
+	 /* 2^40 + 3: a single's ulp at 2^40 is 2^17, so RN drops the 3 (2^40: field 167,
+	    0x53800000) and RP goes up one ulp (0x53800001); as a double it is exact: field
+	    1023 + 40 = 0x427, fraction 3 << 12 = 0x3000: 0x42700000_00003000; all ones is -1
+	    signed (0xbf800000) and 2^64 - 1 unsigned, 2^64 to nearest (0x5f800000); the high
+	    word alone, 2^32 (0x4f800000); the double 1.5 (0x3ff80000_00000000) as a single
+	    0x3fc00000, negated 0xbfc00000 */
+	 9, {{0, 0x53800000}, {1, 0x53800001}, {2, 0x00003000}, {3, 0x42700000}, {4, 0xbf800000},
+	     {5, 0x5f800000}, {6, 0x4f800000}, {7, 0x3fc00000}, {8, 0xbfc00000}}},
 	{"div.rn.f32's fast path as ptxas emits it (sm_70)", "sm_70",
 	 "MOV R2, 0x3f800000;\nMOV R3, 0x40400000;\nMUFU.RCP R6, R3;\nFCHK P0, R2, R3;\nFFMA R5, -R3, R6, 1;\n"
 	 "FFMA R5, R6, R5, R6;\nFFMA R6, R2, R5, RZ;\nFFMA R7, -R3, R6, R2;\nFFMA R5, R5, R7, R6;\n"
@@ -255,6 +268,27 @@ START_TEST(fp_case_runs)
 }
 END_TEST
 
+/* div.rn.f32 of signed zeros through ptxas's own code (tests/gen/sass/fsqrtdiv.*: MUFU.RCP,
+   FCHK, the Newton step, FFMA q, a, r, RZ and the slow-path call), Maxwell to Hopper. IEEE
+   754: a zero quotient's sign is the XOR of the operands' signs, so -0/5 and 0/-5 are -0
+   (0x80000000) and -0/-5, 0/5 are +0; 6/3 = 2 (0x40000000) stays on the fast path; -0/inf
+   = -0. The spec (tests/volta/fdivzero/fdivzero.spec) expects the same words. */
+START_TEST(fdiv_signed_zero)
+{
+	static const char *const targets[] = {"sm_52", "sm_70", "sm_80", "sm_90"};
+	static const uint32_t want[6] = {0x80000000, 0x80000000, 0, 0, 0x40000000, 0x80000000};
+	char path[128];
+	snprintf(path, sizeof path, "gen/sass/fsqrtdiv.%s.sass", targets[_i]);
+	th_run r;
+	int rc = th_run_file(&r, path, "volta/fdivzero/fdivzero.spec");
+	ck_assert_msg(rc == 0, "%s: rc %d\n%.2000s", path, rc, r.diag);
+	for (int i = 0; i < 6; i++)
+		ck_assert_msg(th_word(&r, "q", i) == want[i], "%s: q[%d] = 0x%08x, want 0x%08x", path, i,
+			      th_word(&r, "q", i), want[i]);
+	th_free(&r);
+}
+END_TEST
+
 /* Bad input: a located error (file:line:col) naming the problem, no run. */
 static const struct {
 	const char *code, *msg;
@@ -265,6 +299,8 @@ static const struct {
 	{"HFMA2 R0, R1, 1, R2;", "a half-pair immediate is two values"},
 	{"F2F.F16.F16 R0, R1;", "unsupported conversion types for F2F"},
 	{"MUFU R0, R1;", "MUFU needs a function modifier"},
+	{"I2F.U64 R0, c[0x3][0xc];", "a 64-bit constant must be 8-byte aligned"},
+	{"I2F.U64 R0, 0x1;", "a 64-bit source must be a register pair or a constant"},
 	{"HADD2 R0, R1, R2, R3;", "HADD2 has an operand too many"},
 	{"HMNMX2 R0, R1, R2, R3;", "HMNMX2 ends with one predicate"},
 	{"FADD R0, |R1|.bad, R2;", "unknown suffix '.bad'"},
@@ -290,6 +326,7 @@ Suite *volta_fp_suite(void)
 	Suite *s = suite_create("volta_fp");
 	TCase *tc = tcase_create("core");
 	tcase_add_loop_test(tc, fp_case_runs, 0, (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_loop_test(tc, fdiv_signed_zero, 0, 4);
 	tcase_add_loop_test(tc, fp_bad_input_is_located, 0, (int)(sizeof bad / sizeof bad[0]));
 	suite_add_tcase(s, tc);
 	return s;

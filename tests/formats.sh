@@ -79,6 +79,16 @@ contains "run json totals" out "$totals"
 lacks "run json has no rows" out '"rows"'
 contains "run json dump" out '"values": [0, 1, 2, 3, 104, 105]'
 contains "run json expects" out '"expects": {"checked": 1, "held": 1, "failed": 0}'
+# a negative zero keeps its sign: -0.0 (JSON readers take -0 for the integer 0)
+printf '.target sm_70\n.block 1\n.buffer f f32 4 = -0.0 0.0 -1.5 -inf\n.buffer d f64 2 = -0.0 0.0\nEXIT;\n' >"$tmp/negzero.sass"
+check "json negative zero" 0 "$SIMTEMU" run --counts json --dump f --dump d "$tmp/negzero.sass"
+valid "json negative zero valid" out
+contains "json -0.0 f32" out '"values": [-0.0, 0, -1.5, "-Infinity"]}'
+contains "json -0.0 f64" out '"values": [-0.0, 0]}'
+if command -v python3 >/dev/null 2>&1; then
+	if python3 -c 'import json,math,sys; d=json.load(open(sys.argv[1]))["dumps"]; v=[d[0]["values"][0], d[1]["values"][0]]; sys.exit(not all(x == 0 and math.copysign(1, x) < 0 for x in v))' "$tmp/out"
+	then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL json negative zero: a reader loses the sign"; cat "$tmp/out"; fi
+fi
 lacks "run json: no summary" out "result:"
 # a failed .expect: status and exit status say so
 sed 's/^\.expect out = .*/.expect out = 0 1 2 3 4 5/' "$k" >"$tmp/fails.sass"

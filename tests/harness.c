@@ -1,5 +1,6 @@
 /* Test helpers: the same steps as 'simtemu run', driven from a string. */
 #include "harness.h"
+#include "front/dump.h"
 #include "util/xalloc.h"
 
 #include <check.h>
@@ -20,10 +21,19 @@ static int run(th_run *r, const char *name, const char *src, const char *spec_na
 {
 	memset(r, 0, sizeof *r);
 	FILE *dg = open_memstream(&r->diag, &r->diaglen);
-	int errs = spec_parse(&r->sp, name, src, dg);
+	/* a whole cuobjdump output, as run reads it: the SASS, and what its sections say */
+	char *dirs = NULL, err[300], *sass = dump_split(src, &r->sp, NULL, &dirs, err, sizeof err);
+	if (!sass) {
+		fprintf(dg, "%s: error: %s\n", name, err);
+		r->rc = 2;
+		goto out;
+	}
+	int errs = spec_parse(&r->sp, name, sass, dg);
 	if (spec_src)
 		errs += spec_parse(&r->sp, spec_name, spec_src, dg);
-	r->p = emu_assemble(name, src, r->sp.target, r->sp.kernel ? r->sp.kernel : "kernel", dg);
+	if (dirs)
+		errs += spec_parse_more(&r->sp, name, dirs, dg);
+	r->p = emu_assemble(name, sass, r->sp.target, r->sp.kernel ? r->sp.kernel : "kernel", dg);
 	if (!r->p || errs) {
 		r->rc = 2;
 		goto out;
@@ -55,6 +65,8 @@ static int run(th_run *r, const char *name, const char *src, const char *spec_na
 	int n;
 	r->rc = spec_check(&r->sp, &r->x, dg, dg, &n) ? 1 : 0;
 out:
+	free(sass);
+	free(dirs);
 	fclose(dg);
 	return r->rc;
 }
