@@ -91,7 +91,8 @@ static inline cf_status cf_break(emu_warp *w, int n, uint32_t G) { cfb_break(w->
 static inline uint32_t cf_bget(const emu_warp *w, int n) { return w->vb->B[n]; }
 static inline cf_status cf_bset(emu_warp *w, int n, uint32_t m, uint32_t lanes)
 {
-	cfb_set(w->vb, n, m, lanes);
+	(void)lanes; /* the barrier is written as a whole */
+	cfb_set(w->vb, n, m);
 	return CF_OK;
 }
 static inline cf_status cf_warpsync(emu_warp *w, uint32_t m, uint32_t G, uint32_t next)

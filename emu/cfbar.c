@@ -1,5 +1,10 @@
-/* Convergence barriers with per-lane pcs: SPEC section 6.2, with the per-lane barrier bits
-   and the YIELD release that nvcc's own code needs (docs/volta.md, "A barrier's lanes"). */
+/* Convergence barriers with per-lane pcs: SPEC section 6.2, with the schedule and the
+   barrier writes measured on an H100 (docs/volta.md, "How groups are scheduled, and the
+   hardware's evidence"): the ready groups form a stack and the newest runs first (depth
+   first: the parts of the latest split before older groups, the fall-through part before the
+   taken one); BSSY, BMOV and .CLEAR write a barrier as a whole; a release takes the lanes of
+   the barrier that wait, and lanes waiting on it that it no longer holds (an outer frame's,
+   whose barrier a call saved) wait until their own barrier is back and complete. */
 #include <stdio.h>
 #include <string.h>
 
@@ -25,7 +30,8 @@ void cfb_init(cfb_state *v, simt_state *s, uint32_t valid, bool merge_pc)
 	s->pc = 0;
 }
 
-/* A ready group joins the others; under --converge pc it merges with one at its pc. */
+/* A ready group goes on top of the stack of ready groups (it runs before the older ones);
+   under --converge pc it merges with one at its pc instead. */
 static void add_group(cfb_state *v, uint32_t pc, uint32_t mask)
 {
 	if (!mask)
@@ -39,9 +45,12 @@ static void add_group(cfb_state *v, uint32_t pc, uint32_t mask)
 	v->g[v->ng++] = (cfb_group){pc, mask};
 }
 
-/* Waiting lanes m become ready: one group per pc they resume at. */
+/* Waiting lanes m become ready: one group per pc they resume at; the group of the lowest
+   lane ends on top (runs first), then the next lowest, and so on. */
 static void release(cfb_state *v, uint32_t m)
 {
+	cfb_group parts[32];
+	int np = 0;
 	while (m) {
 		int l = __builtin_ctz(m);
 		uint32_t pc = v->lpc[l], same = 0;
@@ -50,18 +59,21 @@ static void release(cfb_state *v, uint32_t m)
 			if (v->lpc[k] == pc)
 				same |= 1u << k;
 		}
-		add_group(v, pc, same);
+		parts[np++] = (cfb_group){pc, same};
 		m &= ~same;
 	}
+	while (np)
+		add_group(v, parts[np - 1].pc, parts[np - 1].mask), np--;
 }
 
-/* Bn releases when every live lane of it waits: the waiters go on together, and leave Bn
-   (a barrier's lanes are the ones still expected at its BSYNC). */
+/* Bn releases when it holds a waiting lane and every live lane of it waits: its waiting
+   lanes go on together, and leave Bn. Lanes that wait on Bn but are not in it (their frame's
+   barrier was saved by a call and Bn replaced) keep waiting. */
 static void check_bar(cfb_state *v, int n)
 {
-	if (v->bwait[n] && (v->B[n] & cfb_live(v) & ~v->bwait[n]) == 0) {
-		uint32_t m = v->bwait[n];
-		v->bwait[n] = 0;
+	uint32_t m = v->bwait[n] & v->B[n];
+	if (m && (v->B[n] & cfb_live(v) & ~v->bwait[n]) == 0) {
+		v->bwait[n] &= ~m;
 		v->B[n] &= ~m;
 		release(v, m);
 	}
@@ -96,7 +108,8 @@ int cfb_next(cfb_state *v, simt_state *s)
 		for (int i = 0; v->merge_pc && i < v->ng; i++)
 			if (v->g[i].pc == s->pc) {
 				s->A |= v->g[i].mask;
-				v->g[i] = v->g[--v->ng];
+				memmove(&v->g[i], &v->g[i + 1], (size_t)(v->ng - i - 1) * sizeof v->g[0]);
+				v->ng--;
 				break;
 			}
 		return CFB_READY;
@@ -114,15 +127,11 @@ int cfb_next(cfb_state *v, simt_state *s)
 		} else
 			return live ? CFB_STUCK : CFB_DONE;
 	}
-	int best = 0;
-	for (int i = 1; i < v->ng; i++)
-		if (v->g[i].pc < v->g[best].pc)
-			best = i;
 	if (v->ng > v->max_groups)
 		v->max_groups = v->ng;
-	s->pc = v->g[best].pc;
-	s->A = v->g[best].mask;
-	v->g[best] = v->g[--v->ng];
+	v->ng--; /* the newest ready group */
+	s->pc = v->g[v->ng].pc;
+	s->A = v->g[v->ng].mask;
 	return CFB_READY;
 }
 
@@ -136,9 +145,9 @@ void cfb_branch(cfb_state *v, simt_state *s, uint32_t G, uint32_t next, uint32_t
 		s->pc = next;
 		return;
 	}
-	add_group(v, next, s->A & ~G);
 	add_group(v, target, G);
-	s->A = 0; /* the lowest pc runs next */
+	add_group(v, next, s->A & ~G);
+	s->A = 0; /* the fall-through part runs next, the taken part after it */
 }
 
 void cfb_scatter(cfb_state *v, simt_state *s, uint32_t G, uint32_t next, const uint32_t *targets, int nlanes)
@@ -180,7 +189,7 @@ void cfb_exit(cfb_state *v, simt_state *s, uint32_t G)
 
 void cfb_bssy(cfb_state *v, int n, uint32_t G)
 {
-	v->B[n] |= G;
+	v->B[n] = G;
 	check_bar(v, n);
 }
 
@@ -188,7 +197,7 @@ void cfb_bsync(cfb_state *v, simt_state *s, int n, uint32_t G, uint32_t next)
 {
 	if (!G)
 		return;
-	if (!v->bwait[n] && (v->B[n] & cfb_live(v) & ~G) == 0) {
+	if (!(v->bwait[n] & v->B[n]) && (v->B[n] & cfb_live(v) & ~G) == 0) {
 		v->B[n] &= ~G; /* every lane of Bn is here: they go on together */
 		return;
 	}
@@ -203,9 +212,9 @@ void cfb_break(cfb_state *v, int n, uint32_t G)
 	check_bar(v, n);
 }
 
-void cfb_set(cfb_state *v, int n, uint32_t m, uint32_t lanes)
+void cfb_set(cfb_state *v, int n, uint32_t m)
 {
-	v->B[n] = (v->B[n] & ~lanes) | (m & lanes);
+	v->B[n] = m;
 	check_bar(v, n);
 }
 
@@ -228,18 +237,19 @@ void cfb_yield(cfb_state *v, simt_state *s)
 		return;
 	/* forward progress: lanes waiting at a BSYNC that only the yielding group holds up go
 	   on (a spinning group cannot keep the lanes it waits for waiting for it) */
-	for (int n = 0; n < CFB_NBAR; n++)
-		if (v->bwait[n] && (v->B[n] & cfb_live(v) & ~v->bwait[n] & ~s->A) == 0) {
-			uint32_t m = v->bwait[n];
-			v->bwait[n] = 0;
+	for (int n = 0; n < CFB_NBAR; n++) {
+		uint32_t m = v->bwait[n] & v->B[n];
+		if (m && (v->B[n] & cfb_live(v) & ~v->bwait[n] & ~s->A) == 0) {
+			v->bwait[n] &= ~m;
 			v->B[n] &= ~m;
 			release(v, m);
 		}
+	}
 	if (!v->ng)
 		return;
 	cfb_group me = {s->pc, s->A};
 	s->A = 0;
-	cfb_next(v, s); /* the lowest pc of the others */
+	cfb_next(v, s); /* the newest of the others runs; the yielding group is next after it */
 	add_group(v, me.pc, me.mask);
 }
 

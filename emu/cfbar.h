@@ -25,7 +25,7 @@ typedef struct cfb_state {
 	uint32_t exited;
 	bool merge_pc;            /* --converge pc: groups that meet at a pc merge */
 	int ng;                   /* ready groups besides the issuing one */
-	cfb_group g[32];
+	cfb_group g[32];          /* ... oldest first: a stack, the last one runs next */
 	uint32_t B[CFB_NBAR];     /* convergence barriers: lane masks */
 	uint32_t bwait[CFB_NBAR]; /* lanes waiting at a BSYNC on Bn */
 	uint32_t wswait;          /* lanes waiting in a WARPSYNC */
@@ -53,18 +53,19 @@ void cfb_branch(cfb_state *v, simt_state *s, uint32_t G, uint32_t next, uint32_t
 /* Lanes of the issuing group go to per-lane targets (lanes outside G to next). */
 void cfb_scatter(cfb_state *v, simt_state *s, uint32_t G, uint32_t next, const uint32_t *targets, int nlanes);
 void cfb_exit(cfb_state *v, simt_state *s, uint32_t G);
-/* BSSY Bn: the lanes G join Bn (lanes of other groups keep their own membership). */
+/* BSSY Bn: Bn = G, the issuing group's lanes (the barrier is written as a whole). */
 void cfb_bssy(cfb_state *v, int n, uint32_t G);
 /* G waits on Bn, resuming at next. */
 void cfb_bsync(cfb_state *v, simt_state *s, int n, uint32_t G, uint32_t next);
 void cfb_break(cfb_state *v, int n, uint32_t G);
-/* The lanes of the issuing group write their own bits of Bn: Bn = (Bn & ~lanes) | (m &
-   lanes) (BMOV.32 Bn, R; .CLEAR after a read: m = 0); releases re-checked. */
-void cfb_set(cfb_state *v, int n, uint32_t m, uint32_t lanes);
+/* Bn = m as a whole (BMOV.32 Bn, R: the register of the group's lowest lane; .CLEAR after
+   a read: m = 0); releases re-checked. */
+void cfb_set(cfb_state *v, int n, uint32_t m);
 /* G waits in a WARPSYNC naming m, resuming at next. */
 void cfb_warpsync(cfb_state *v, simt_state *s, uint32_t m, uint32_t G, uint32_t next);
-/* YIELD: the issuing group (at its next pc already) lets another ready group issue next;
-   lanes waiting at a BSYNC that only this group holds up are released first. */
+/* YIELD: the issuing group (at its next pc already) lets the newest other ready group issue
+   next, and goes on after it; lanes waiting at a BSYNC that only this group holds up are
+   released first. */
 void cfb_yield(cfb_state *v, simt_state *s);
 /* G arrives at a CTA barrier, resuming at next. */
 void cfb_bar(cfb_state *v, simt_state *s, uint32_t G, uint32_t next);

@@ -154,9 +154,9 @@ static inline __attribute__((always_inline)) int h_bar(emu_ctx *x, emu_warp *w, 
 	return RUN_BAR;
 }
 
-/* BMOV: a barrier's lane mask to and from registers and other barriers; the issuing lanes
-   (G) write only their own bits of a barrier (docs/volta.md). sub is the barrier Bn. */
-/* Rd = Bn; .CLEAR (sub2): then G leave Bn */
+/* BMOV: a barrier's lane mask to and from registers and other barriers; a write replaces
+   the whole mask (docs/volta.md, "How groups are scheduled"). bn is the barrier Bn. */
+/* Rd = Bn; .CLEAR: then Bn is empty */
 static inline cf_status h_bmov_rb(emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t v = cf_bget(w, in->bn), *d = w->r[in->d];
@@ -165,21 +165,18 @@ static inline cf_status h_bmov_rb(emu_warp *w, const emu_insn *in, uint32_t G)
 	return in->clear ? cf_bset(w, in->bn, 0, G) : CF_OK;
 }
 
-/* G's bits of Bn from Rs (each lane's own value) */
+/* Bn = Rs of the group's lowest lane (the group saved it together: every lane holds the
+   same mask) */
 static inline cf_status h_bmov_br(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	if (!G)
 		return CF_OK;
-	uint32_t t[32], m = 0;
+	uint32_t t[32];
 	const uint32_t *a = vsrc(x, w, &in->s[0], t);
-	for (uint32_t r = G; r; r &= r - 1) {
-		int l = __builtin_ctz(r);
-		m |= a[l] & (1u << l);
-	}
-	return cf_bset(w, in->bn, m, G);
+	return cf_bset(w, in->bn, a[__builtin_ctz(G)], G);
 }
 
-/* G's bits of Bd from Bs; .CLEAR: then G leave Bs */
+/* Bd = Bs; .CLEAR: then Bs is empty */
 static inline cf_status h_bmov_bb(emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t v = cf_bget(w, in->bsrc);
