@@ -8,13 +8,13 @@ one) and its listing CORPUS/sass/K.sm_90.sass: run simtemu on the listing and co
   - the per-opcode guard-true thread counts (sass__thread_inst_executed_true_per_opcode,
     where ncu measured them),
   - per instruction (K.pcs.csv): warp issues, thread and guard-true thread counts.
-Opcodes simtemu does not assemble yet (CUDA 13's VIADD, VIMNMX, ...) are rewritten in a
+With --rewrite (for a build that lacks them), CUDA 13's VIADD, VIMNMX, ... are rewritten in a
 scratch copy to instructions of the same layout (one for one, same addresses); counts are
 then attributed to the original opcode by pc, so every opcode is compared, with the caveat
 printed for rewrites that are not exact (VIADDMNMX loses its clamp).
 
 usage: tools/h100_compare.py [--simtemu ./simtemu] [--corpus DIR] [--converge MODE]
-                             [--keep DIR] [--fixture DIR] [-v] [KERNEL ...]
+                             [--keep DIR] [--fixture DIR] [--rewrite] [-v] [KERNEL ...]
 Exit 0 when every kernel matches (atomshared and hw_lock: buffers only), 1 otherwise.
 --fixture DIR writes, per kernel, the test fixture of tests/h100/ (K.sm_90.sass rewritten,
 K.spec with the GPU's buffers as .expect lines, K.h100 with the measured counts).
@@ -149,7 +149,7 @@ def run(args, k):
     src = os.path.join(args.corpus, "sass", k + ".sm_90.sass")
     lines, rewritten = [], {}
     for ln in open(src):
-        new, was = rewrite(ln.rstrip("\n"))
+        new, was = rewrite(ln.rstrip("\n")) if args.rewrite else (ln.rstrip("\n"), None)
         lines.append(new)
         if was:
             rewritten[was] = rewritten.get(was, 0) + 1
@@ -249,6 +249,8 @@ def main():
     ap.add_argument("--keep")
     ap.add_argument("--fixture")
     ap.add_argument("-v", action="store_true")
+    ap.add_argument("--rewrite", action="store_true",
+                    help="rewrite CUDA 13 opcodes to older ones first (for builds that lack them)")
     ap.add_argument("kernels", nargs="*")
     args = ap.parse_args()
     h = os.path.join(args.corpus, "h100")
