@@ -176,17 +176,6 @@ int sel_high_half(const ast_opnd *o)
 	return o->half == 2;
 }
 
-int sel_fround(const ast_insn *ai)
-{
-	if (asm_has_mod(ai, "RZ") || asm_has_mod(ai, "TRUNC"))
-		return EMU_RND_RZ;
-	if (asm_has_mod(ai, "RM") || asm_has_mod(ai, "FLOOR"))
-		return EMU_RND_RM;
-	if (asm_has_mod(ai, "RP") || asm_has_mod(ai, "CEIL"))
-		return EMU_RND_RP;
-	return EMU_RND_RN;
-}
-
 /* Operand i as a single: an integer literal is the float of that value. */
 emu_src sel_src_f32imm(asm_ctx *c, int i)
 {

@@ -30,7 +30,6 @@ int sel_int_types(const ast_insn *ai, int *bits, int *sign, int max);
 int sel_round_mode(const ast_insn *ai);               /* EMU_RND_* of .RN/.RZ/.RM/.RP (.RNI ...) */
 int sel_high_half(const ast_opnd *o);                 /* a register's .H1: 1 */
 /* float operands whose immediates are full 32-bit values (sm_70+ encodings) */
-int sel_fround(const ast_insn *ai);                   /* rounding of .RN/.RZ/.RM/.RP */
 emu_src sel_src_f32imm(asm_ctx *c, int i);            /* a single; an integer literal is that value */
 emu_src sel_src_f64imm(asm_ctx *c, int i);            /* a double pair; an immediate is the high word */
 uint16_t sel_half_lit(asm_ctx *c, const ast_opnd *o); /* a half literal */

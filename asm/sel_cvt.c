@@ -112,7 +112,7 @@ void asm_sel_cvt_imm32(asm_ctx *c, int op)
 	in->sub = (uint8_t)kind;
 	in->d = asm_dst_reg(c, &ai->ops[0], kind == VFP_CVT_F64_F16 ? 2 : 1);
 	in->s[0] = kind == VFP_CVT_F16_F64 ? sel_src_f64imm(c, 1) : asm_src_any(c, &ai->ops[1], false, true);
-	in->cvt_rnd = (uint8_t)sel_fround(ai);
+	in->cvt_rnd = (uint8_t)sel_round_mode(ai);
 	in->wide = asm_has_mod(ai, "FTZ");
 }
 
@@ -129,5 +129,5 @@ void asm_sel_f2fp(asm_ctx *c, int op)
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	in->s[0] = sel_src_f32imm(c, 1);
 	in->s[1] = sel_src_f32imm(c, 2);
-	in->cvt_rnd = (uint8_t)sel_fround(ai);
+	in->cvt_rnd = (uint8_t)sel_round_mode(ai);
 }

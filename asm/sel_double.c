@@ -58,5 +58,5 @@ void asm_sel_darith_imm32(asm_ctx *c, int op)
 	in->s[1] = sel_src_f64imm(c, 2);
 	if (v == ISA_V_FMA)
 		in->s[2] = sel_src_f64imm(c, 3);
-	in->rnd2 = (uint8_t)sel_fround(ai);
+	in->rnd2 = (uint8_t)sel_round_mode(ai);
 }

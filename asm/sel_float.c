@@ -115,7 +115,7 @@ void asm_sel_farith_imm32(asm_ctx *c, int op)
 	in->s[1] = sel_src_f32imm(c, 2);
 	if (v == ISA_V_FMA)
 		in->s[2] = sel_src_f32imm(c, 3);
-	in->sub = (uint8_t)sel_fround(ai);
+	in->sub = (uint8_t)sel_round_mode(ai);
 	in->sat = asm_has_mod(ai, "SAT");
 	in->ftz = asm_has_mod(ai, "FTZ");
 }
@@ -161,7 +161,7 @@ void asm_sel_frnd(asm_ctx *c, int op)
 	in->h = dbl ? EMU_H_FRND64 : EMU_H_FRND;
 	in->d = asm_dst_reg(c, &ai->ops[0], dbl ? 2 : 1);
 	in->s[0] = dbl ? sel_src_f64imm(c, 1) : sel_src_f32imm(c, 1);
-	in->sub = (uint8_t)sel_fround(ai);
+	in->sub = (uint8_t)sel_round_mode(ai);
 	in->ftz = asm_has_mod(ai, "FTZ");
 }
 
