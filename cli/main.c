@@ -13,12 +13,42 @@
 #define SIMTEMU_REV ""
 #endif
 
+static int cmd_run(int argc, char **argv) { return cli_cmd_run(argc, argv, false); }
+static int cmd_stats(int argc, char **argv) { return cli_cmd_run(argc, argv, true); }
+
+/* The commands, by name */
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} cmds[] = {
+	{"run", cmd_run},         {"stats", cmd_stats},       {"asm", cli_cmd_asm},
+	{"isa", cli_cmd_isa},     {"spec", cli_cmd_spec},     {"trace", cli_cmd_trace},
+	{"debug", cli_cmd_debug}, {"convert", cli_cmd_convert}, {"compare", cli_cmd_compare},
+	{"batch", cli_cmd_batch}, {"merge", cli_cmd_merge},
+};
+
+static int (*command(const char *name))(int, char **)
+{
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+		if (!strcmp(cmds[i].name, name))
+			return cmds[i].fn;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return cli_usage_error("missing COMMAND%s", "");
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		if (argc >= 3 && !strcmp(cmd, "help")) { /* help COMMAND: that command's --help */
+			int (*fn)(int, char **) = command(argv[2]);
+			if (!fn)
+				return cli_usage_error("unknown command '%s'", argv[2]);
+			char help[] = "--help";
+			char *v[] = {argv[2], help, NULL};
+			return fn(2, v);
+		}
 		fputs(cli_usage_text, stdout);
 		return 0;
 	}
@@ -27,27 +57,6 @@ int main(int argc, char **argv)
 		       SIMTEMU_REV[0] ? ")" : "");
 		return 0;
 	}
-	if (!strcmp(cmd, "run"))
-		return cli_cmd_run(argc - 1, argv + 1, false);
-	if (!strcmp(cmd, "stats"))
-		return cli_cmd_run(argc - 1, argv + 1, true);
-	if (!strcmp(cmd, "asm"))
-		return cli_cmd_asm(argc - 1, argv + 1);
-	if (!strcmp(cmd, "isa"))
-		return cli_cmd_isa(argc - 1, argv + 1);
-	if (!strcmp(cmd, "spec"))
-		return cli_cmd_spec(argc - 1, argv + 1);
-	if (!strcmp(cmd, "trace"))
-		return cli_cmd_trace(argc - 1, argv + 1);
-	if (!strcmp(cmd, "debug"))
-		return cli_cmd_debug(argc - 1, argv + 1);
-	if (!strcmp(cmd, "convert"))
-		return cli_cmd_convert(argc - 1, argv + 1);
-	if (!strcmp(cmd, "compare"))
-		return cli_cmd_compare(argc - 1, argv + 1);
-	if (!strcmp(cmd, "batch"))
-		return cli_cmd_batch(argc - 1, argv + 1);
-	if (!strcmp(cmd, "merge"))
-		return cli_cmd_merge(argc - 1, argv + 1);
-	return cli_usage_error("unknown command '%s'", cmd);
+	int (*fn)(int, char **) = command(cmd);
+	return fn ? fn(argc - 1, argv + 1) : cli_usage_error("unknown command '%s'", cmd);
 }

@@ -23,6 +23,16 @@ contains "trap text" err "trap: step budget exhausted (--max-steps 10)"
 check "help" 0 "$SIMTEMU" --help
 contains "help lists exit status" out "exit status: 0 ok"
 check "run help" 0 "$SIMTEMU" run --help
+cp "$tmp/out" "$tmp/runhelp"
+# help COMMAND is that command's --help, not the general usage
+check "help run" 0 "$SIMTEMU" help run
+if cmp -s "$tmp/out" "$tmp/runhelp"; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL help run: not the output of run --help"; head -2 "$tmp/out"; fi
+contains "help run is run's" out "usage: simtemu run [options] FILE"
+check "help stats" 0 "$SIMTEMU" help stats
+contains "help stats is stats'" out "simtemu stats"
+check "help of an unknown command" 2 "$SIMTEMU" help frobnicate
+contains "help of an unknown command says so" err "unknown command 'frobnicate'"
 check "stats json" 0 "$SIMTEMU" stats --counts json examples/walk.sass
 # stdout is the JSON object alone: the .expect report went to stderr
 if [ "$(head -c 1 "$tmp/out")" = "{" ]; then pass=$((pass + 1)); else
