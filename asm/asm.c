@@ -758,6 +758,12 @@ emu_program *asm_assemble(const char *file, const char *src, const char *target_
 	asm_ctx c = {.dg = &u->diags, .target = target, .u = u};
 	c.dialect = isa_dialect_of(target);
 	c.gen = gen_of(c.dialect);
+	if (c.dialect == ISA_DIALECT_NONE && target == target_override) { /* the option's fault, not the file's */
+		fprintf(u->diags.out, "simtemu: error: --target %s: unknown target (this build runs%s)\n", target,
+			isa_all_targets());
+		ast_free(u);
+		return NULL;
+	}
 	if (u->target && target_override && isa_dialect_of(u->target) != ISA_DIALECT_NONE &&
 	    isa_dialect_of(u->target) != c.dialect) {
 		ast_error(&u->diags, u->target_loc, "the listing is code for %s; --target %s names another generation",

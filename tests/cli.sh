@@ -55,6 +55,13 @@ contains "asm listing" out "/*0028*/  @P0 BRA THEN"
 check "isa" 0 "$SIMTEMU" isa
 contains "isa row" out "ISCADD"
 check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_99
+# an unknown --target is the option's error, not one located in the listing
+check "run unknown target" 2 "$SIMTEMU" run --target sm_99 examples/walk.sass
+contains "run unknown target names the option" err "error: --target sm_99: unknown target"
+lacks "run unknown target blames no listing line" err "walk.sass:1:1"
+check "unknown target over a listing's own" 2 "$SIMTEMU" run --target sm_99 examples/ifblock_ssy.sass
+contains "unknown target over a listing's own is unknown" err "error: --target sm_99: unknown target"
+lacks "unknown target is no other generation" err "names another generation"
 check "isa tesla" 0 "$SIMTEMU" isa --target sm_13
 contains "isa tesla lists GLD" out "GLD "
 check "grid override" 0 "$SIMTEMU" run --grid 2 examples/walk.sass
