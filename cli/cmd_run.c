@@ -47,6 +47,11 @@ static int report(cli_launch *L, emu_status st, bool stats, const char *printf_t
 		r = (report_outcome){.status = REPORT_RUN_TRAPPED, .exit_status = CLI_EXIT_TRAPPED, .checked = -1,
 				  .trap = x->trap.msg};
 	}
+	if (x->stats.fell_off && !x->prog->rt->ends_at_end) /* listings end every path with EXIT */
+		fprintf(stderr,
+			"simtemu: warning: %s: lanes ran past the function's last instruction %llu time(s) and "
+			"ended there (is the listing cut off before its EXIT?)\n",
+			x->f->name, (unsigned long long)x->stats.fell_off);
 	/* a stopped run: stats prints the counts so far; run only its JSON or CSV */
 	bool print = stats || fmt != REPORT_TABLE;
 	if (st != EMU_OK && !print)

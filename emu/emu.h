@@ -69,6 +69,7 @@ typedef struct {
 	int n;
 	emu_pcstat *pc;   /* by instruction index */
 	uint64_t divergent;
+	uint64_t fell_off; /* times a group of lanes ran past the function's last instruction */
 	int max_depth;
 } emu_stats;
 

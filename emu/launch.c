@@ -353,6 +353,7 @@ static emu_status run_parallel(emu_ctx *x, int jobs)
 			x->stats.pc[k].predoff += ws->pc[k].predoff;
 		}
 		x->stats.divergent += ws->divergent;
+		x->stats.fell_off += ws->fell_off;
 		if (ws->max_depth > x->stats.max_depth)
 			x->stats.max_depth = ws->max_depth;
 		x->steps += wk[i].ctx.steps;

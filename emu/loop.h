@@ -104,7 +104,8 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 			return RUN_TRAP;
 		}
 		uint32_t pc = cf_pc(w);
-		if (pc >= ninsns) { /* ran past the end: those lanes end */
+		if (pc >= ninsns) { /* ran past the end: those lanes end (run warns: a listing cut off?) */
+			stats->fell_off++;
 			cf_exit(w, cf_active(w));
 			continue;
 		}

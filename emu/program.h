@@ -177,6 +177,8 @@ typedef struct emu_rt {
 	int nabi;
 	uint32_t param_offset;   /* .param values go to c[0x0] from here */
 	int literal_bank;        /* a PTXPlus constant table fills this bank */
+	bool ends_at_end;        /* a thread may end by running past the last instruction (Tesla's
+				    listings have no EXIT at the end): run does not warn of it */
 	/* per CTA after the warps are set up (NULL: nothing); false: cannot launch (x->trap) */
 	bool (*cta_init)(emu_ctx *x, emu_cta *c);
 	/* the steps of emu_insn.steps; pc is the instruction's index */

@@ -205,6 +205,7 @@ const emu_rt tesla_rt = {
 	/* no .abi: nothing in the constant banks, the header lives in shared memory (t_cta_init) */
 	.param_offset = 0x20, /* where .param writes; t_cta_init copies them to shared 0x10 */
 	.literal_bank = 1,
+	.ends_at_end = true,
 	.cta_init = t_cta_init,
 	.fetch = t_fetch,
 	.guard = t_guard,

@@ -55,6 +55,13 @@ contains "asm listing" out "/*0028*/  @P0 BRA THEN"
 check "isa" 0 "$SIMTEMU" isa
 contains "isa row" out "ISCADD"
 check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_99
+# a listing cut off before its EXIT: the lanes end there, and run says so
+printf 'code for sm_52\n\tFunction : cut\n/*0000*/ MOV R0, 0x1;\n/*0008*/ MOV R1, 0x2;\n' >"$tmp/cut.sass"
+check "cut-off listing runs" 0 "$SIMTEMU" run "$tmp/cut.sass"
+contains "cut-off listing warns" err "warning: cut: lanes ran past the function's last instruction 1 time(s)"
+printf 'code for sm_52\n\tFunction : whole\n/*0000*/ MOV R0, 0x1;\n/*0008*/ EXIT;\n' >"$tmp/whole.sass"
+check "listing with its EXIT runs" 0 "$SIMTEMU" run "$tmp/whole.sass"
+lacks "listing with its EXIT does not warn" err "ran past"
 # an unknown --target is the option's error, not one located in the listing
 check "run unknown target" 2 "$SIMTEMU" run --target sm_99 examples/walk.sass
 contains "run unknown target names the option" err "error: --target sm_99: unknown target"
