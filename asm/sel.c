@@ -347,3 +347,43 @@ int sel_which_mod(const ast_insn *ai, const char *const *names, int n)
 			return i;
 	return -1;
 }
+
+/* The handlers by name (emu/handlers.def) */
+static const char *const handler_names[EMU_NHANDLERS] = {
+#define H(n, fam, how) #n,
+#define HS(n, fam) #n,
+#define HB(n, fam) #n,
+#include "emu/handlers.def"
+#undef H
+#undef HS
+#undef HB
+};
+
+/* The generic selector, for an operation whose operands need no decoding of their own:
+   d is the first operand, the others are sources in order (a predicate as a predicate
+   source, anything else as an integer source), and the handler is the one named like the
+   opcode (a uniform U<NAME> runs <NAME>'s). Such an opcode is its table row, its
+   handlers.def row and its body. */
+void asm_sel_plain(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	const char *name = c->desc->name;
+	int h = -1;
+	for (int pass = 0; pass < 2 && h < 0; pass++) {
+		if (pass && name[0] != 'U')
+			break;
+		for (int i = 0; i < EMU_NHANDLERS && h < 0; i++)
+			if (!strcmp(handler_names[i], name + pass))
+				h = i;
+	}
+	if (h < 0 || ai->nops < 1 || ai->nops > 5) {
+		asm_err(c, ai->loc, h < 0 ? "%s: no handler of that name (emu/handlers.def)%s" : "%s: 1 to 5 operands%s",
+			c->desc->name, "");
+		return;
+	}
+	c->in->h = (uint8_t)h;
+	c->in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	for (int i = 1; i < ai->nops; i++)
+		c->in->s[i - 1] = ai->ops[i].kind == OPND_PRED ? sel_src_pred(&ai->ops[i]) : sel_src_int(c, i);
+}

@@ -378,12 +378,6 @@ void asm_sel_bmsk(asm_ctx *c, int op)
 	c->in->sub = asm_has_mod(c->ai, "W");
 }
 
-void asm_sel_brev(asm_ctx *c, int op)
-{
-	(void)op;
-	sel_two_src(c, EMU_H_BREV);
-}
-
 /* IABS d, a: MOV of |a| */
 void asm_sel_iabs(asm_ctx *c, int op)
 {
