@@ -306,6 +306,10 @@ uint32_t asm_imm_value(asm_ctx *c, const ast_opnd *o, bool is_float, bool wide)
 		return b;
 	}
 	int64_t v = o->ival;
+	if (o->big) {
+		asm_err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");
+		return 0;
+	}
 	if (wide || c->gen->imm32) {
 		if (v < -2147483648LL || v > 0xffffffffLL)
 			asm_err(c, o->loc, "immediate does not fit in 32 bits%s", "", "");

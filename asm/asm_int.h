@@ -54,6 +54,7 @@ typedef void (*asm_selector)(asm_ctx *c, int op);
 #include "isa/sm50.tab"
 #include "isa/sm70.tab"
 #include "isa/sm90.tab"
+#include "isa/sm100.tab"
 #undef OP
 
 #endif

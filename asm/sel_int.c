@@ -389,7 +389,9 @@ void asm_sel_iabs(asm_ctx *c, int op)
 	c->in->s[0] = asm_src_any(c, &o, false, false);
 }
 
-/* ISETP.cmp[.U32].bop[.EX] p, q, a, b, c[, lo] */
+static void isetp64(asm_ctx *c, int cmp, int b);
+
+/* ISETP.cmp[.U32].bop[.EX] p, q, a, b, c[, lo]; .U64/.S64 (sm_120): isetp64 */
 void asm_sel_isetp_p(asm_ctx *c, int op)
 {
 	(void)op;
@@ -397,6 +399,10 @@ void asm_sel_isetp_p(asm_ctx *c, int op)
 	emu_insn *in = c->in;
 	int cmp = sel_cmp_code(ai, false), b = sel_bop_code(ai, 0);
 	sel_need_cmp(c, cmp);
+	if (asm_has_mod(ai, "U64") || asm_has_mod(ai, "S64")) { /* sm_120's pair compare */
+		isetp64(c, cmp, b);
+		return;
+	}
 	bool ex = asm_has_mod(ai, "EX");
 	if (ex != (ai->nops == 6) || !sel_is_pred(ai, 4) || (ex && !sel_is_pred(ai, 5))) {
 		asm_err(c, ai->loc, "%s takes P, Q, Ra, Rb, Pc%s", c->desc->name, ex ? ", Plow (.EX)" : " (.EX: and Plow)");
@@ -487,4 +493,140 @@ void asm_sel_iaddmnmx(asm_ctx *c, int op)
 	in->sign = !asm_has_mod(ai, "U32");
 	if (in->s[0].neg && in->s[1].neg)
 		asm_err(c, ai->loc, "both operands of the sum negated%s", "", "");
+}
+
+/* ---- sm_120's 64-bit register-pair forms (isa/sm100.def): IADD.64, SEL.64, MOV.64 / UMOV.64
+   and ISETP .U64/.S64. Each 64-bit operand is two sources, its low and high words. ---- */
+
+/* operand i as a 64-bit pair into lo and hi: a register is {Rn+1:Rn} (URn likewise), RZ
+   zero, a constant the 8-byte word at its offset, a literal the 64-bit value printed (ptxas
+   prints all ones as -0x1, so a 32-bit literal is sign-extended; one of 2^31 .. 2^32-1 is
+   refused, as no listing shows how its field is read, and only MOV.64 takes a wider one).
+   '-' is kept on lo for the handler; '~' and '|x|' are refused. */
+static bool pair_src(asm_ctx *c, int i, bool wide_lit, emu_src *lo, emu_src *hi)
+{
+	const ast_opnd *o = &c->ai->ops[i];
+	if (o->inv || o->abs) {
+		asm_err(c, o->loc, "%s: '~' and '|x|' are not supported on a 64-bit operand%s", c->desc->name, "");
+		return false;
+	}
+	if (o->kind == OPND_IMM) {
+		int64_t v = o->ival;
+		if (!wide_lit && (o->big || v < INT32_MIN || v > INT32_MAX)) {
+			asm_err(c, o->loc, "%s: a literal of a 64-bit operation must lie in -2^31 .. 2^31-1 (how a "
+				"wider one is encoded is not known)%s", c->desc->name, "");
+			return false;
+		}
+		ast_opnd t = *o;
+		t.big = false;
+		t.neg = false;
+		t.ival = (int32_t)(uint32_t)(uint64_t)v;
+		*lo = asm_src_any(c, &t, false, true);
+		t.ival = (int32_t)(uint32_t)((uint64_t)v >> 32);
+		*hi = asm_src_any(c, &t, false, true);
+		lo->neg = o->neg;
+		return true;
+	}
+	if (o->kind != OPND_REG && o->kind != OPND_CBANK) {
+		asm_err(c, o->loc, "%s: expected a register pair, a constant or a literal%s", c->desc->name, "");
+		return false;
+	}
+	*lo = sel_src_raw(c, i);
+	*hi = *lo;
+	if (o->kind == OPND_REG && o->reg != AST_RZ) {
+		asm_reg_ok(c, o, o->uniform ? 1 : 2);
+		asm_note_reg(c, o->reg, 2);
+		hi->reg = (uint16_t)(o->reg + 1);
+	} else if (o->kind == OPND_CBANK) {
+		if (o->ival & 7 || o->ival + 8 > EMU_BANK_BYTES)
+			asm_err(c, o->loc, "a 64-bit constant must be 8-byte aligned%s", "", "");
+		hi->imm += 4;
+	}
+	return true;
+}
+
+/* IADD.64 d, a, b: the pair d = a + b (a '-' negates a 64-bit source) */
+void asm_sel_iadd64(asm_ctx *c, int op)
+{
+	(void)op;
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	if (!asm_has_mod(ai, "64") || ai->nops != 3) {
+		asm_err(c, ai->loc, "%s: only IADD.64 Rd, Ra, Rb is known (sm_120)%s", c->desc->name, "");
+		return;
+	}
+	in->h = EMU_H_IADD64;
+	in->d = asm_dst_reg(c, &ai->ops[0], 2);
+	if (pair_src(c, 1, false, &in->s[0], &in->s[1]) && pair_src(c, 2, false, &in->s[2], &in->s[3]) &&
+	    in->s[0].neg && in->s[2].neg)
+		asm_err(c, ai->loc, "both operands of the sum negated%s", "", "");
+}
+
+/* SEL.64 d, a, b, p: the pair d = p ? a : b; SEL without .64 is sm_70's */
+void asm_sel_sel64(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	if (!asm_has_mod(ai, "64")) {
+		asm_sel_choose(c, op);
+		return;
+	}
+	if (ai->nops != 4 || !sel_is_pred(ai, 3)) {
+		asm_err(c, ai->loc, "%s.64 takes Rd, Ra, Rb, Pp%s", c->desc->name, "");
+		return;
+	}
+	in->h = EMU_H_SEL64;
+	in->d = asm_dst_reg(c, &ai->ops[0], 2);
+	if (!pair_src(c, 1, false, &in->s[0], &in->s[1]) || !pair_src(c, 2, false, &in->s[2], &in->s[3]))
+		return;
+	if (in->s[0].neg || in->s[2].neg)
+		asm_err(c, ai->loc, "%s.64: a '-' on a source is not supported%s", c->desc->name, "");
+	emu_src p = sel_src_pred(&ai->ops[3]);
+	in->sub = (uint8_t)p.reg;
+	in->sub2 = p.inv;
+}
+
+/* MOV.64 / UMOV.64 d, a: the pair d = a (a literal may be any 64-bit value); without .64
+   sm_70's MOV / UMOV */
+void asm_sel_mov64(asm_ctx *c, int op)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	if (!asm_has_mod(ai, "64")) {
+		asm_sel_mov_mask(c, op);
+		return;
+	}
+	if (ai->nops != 2) {
+		asm_err(c, ai->loc, "%s.64 takes Rd, Ra%s", c->desc->name, "");
+		return;
+	}
+	in->h = EMU_H_MOV64;
+	in->d = asm_dst_reg(c, &ai->ops[0], 2);
+	if (pair_src(c, 1, true, &in->s[0], &in->s[1]) && in->s[0].neg)
+		asm_err(c, ai->loc, "%s.64: a '-' on the source is not supported%s", c->desc->name, "");
+}
+
+/* ISETP.cmp.U64|.S64.bop p, q, a, b, c: the pairs compared; the predicate c in sub3 (its
+   register) and wide (its '!') */
+static void isetp64(asm_ctx *c, int cmp, int b)
+{
+	const ast_insn *ai = c->ai;
+	emu_insn *in = c->in;
+	if (ai->nops != 5 || !sel_is_pred(ai, 4) || asm_has_mod(ai, "EX")) {
+		asm_err(c, ai->loc, "%s.U64/.S64 takes P, Q, Ra, Rb, Pc (no .EX)%s", c->desc->name, "");
+		return;
+	}
+	in->h = EMU_H_ISETP64;
+	in->d = sel_dst_pred(c, &ai->ops[0]);
+	in->d2 = sel_dst_pred(c, &ai->ops[1]);
+	if (!pair_src(c, 2, false, &in->s[0], &in->s[1]) || !pair_src(c, 3, false, &in->s[2], &in->s[3]))
+		return;
+	if (in->s[0].neg || in->s[2].neg)
+		asm_err(c, ai->loc, "%s.U64/.S64: a '-' on a source is not supported%s", c->desc->name, "");
+	emu_src p = sel_src_pred(&ai->ops[4]);
+	in->sub3 = (uint8_t)p.reg;
+	in->wide = p.inv;
+	in->sign = asm_has_mod(ai, "S64");
+	in->sub = (uint8_t)(cmp < 0 ? EMU_CMP_EQ : cmp);
+	in->bop = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 }

@@ -21,7 +21,7 @@ void asm_sel_redux(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	int m = sel_which_mod(ai, ops, 6);
 	if (m < 0) {
-		asm_err(c, ai->loc, "REDUX needs .SUM, .MIN, .MAX, .AND, .OR or .XOR%s", "", "");
+		asm_err(c, ai->loc, "%s needs .SUM, .MIN, .MAX, .AND, .OR or .XOR%s", c->desc->name, "");
 		return;
 	}
 	sel_need_uniform(c, &ai->ops[0]);

@@ -560,3 +560,76 @@ static void h_iaddmnmx(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32
 		WR(d, l, p >> l & 1 ? mn : mx);
 	}
 }
+
+/* sm_120's 64-bit register-pair operations (asm/sel_int.c): a 64-bit source is two, its low
+   and high words, s[0]/s[1] (a) and s[2]/s[3] (b); d and d + 1 the destination pair. */
+static inline uint64_t pair_at(const uint32_t *lo, const uint32_t *hi, int l)
+{
+	return (uint64_t)hi[l] << 32 | lo[l];
+}
+
+/* IADD.64 d, a, b: d = a + b, a '-' (on s[0] / s[2]) negating a 64-bit source */
+static void h_iadd64(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t t0[32], t1[32], t2[32], t3[32];
+	int n = w->nlanes;
+	const uint32_t *al = vraw(x, w, &in->s[0], t0), *ah = vraw(x, w, &in->s[1], t1);
+	const uint32_t *bl = vraw(x, w, &in->s[2], t2), *bh = vraw(x, w, &in->s[3], t3);
+	uint32_t *dl = w->r[in->d], *dh = w->r[in->d + 1];
+	LANE_LOOP {
+		uint64_t a = pair_at(al, ah, l), b = pair_at(bl, bh, l);
+		uint64_t s = (in->s[0].neg ? 0 - a : a) + (in->s[2].neg ? 0 - b : b);
+		WR(dl, l, (uint32_t)s);
+		WR(dh, l, (uint32_t)(s >> 32));
+	}
+}
+
+/* SEL.64 d, a, b, p: d = p ? a : b (p: predicate sub, '!' in sub2) */
+static void h_sel64(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t t0[32], t1[32], t2[32], t3[32];
+	int n = w->nlanes;
+	const uint32_t *al = vraw(x, w, &in->s[0], t0), *ah = vraw(x, w, &in->s[1], t1);
+	const uint32_t *bl = vraw(x, w, &in->s[2], t2), *bh = vraw(x, w, &in->s[3], t3);
+	uint32_t *dl = w->r[in->d], *dh = w->r[in->d + 1];
+	uint32_t p = in->sub2 ? ~w->p[in->sub] : w->p[in->sub];
+	LANE_LOOP {
+		uint64_t v = p >> l & 1 ? pair_at(al, ah, l) : pair_at(bl, bh, l);
+		WR(dl, l, (uint32_t)v);
+		WR(dh, l, (uint32_t)(v >> 32));
+	}
+}
+
+/* MOV.64 / UMOV.64 d, a: d = the pair a */
+static void h_mov64(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t t0[32], t1[32];
+	int n = w->nlanes;
+	const uint32_t *al = vraw(x, w, &in->s[0], t0), *ah = vraw(x, w, &in->s[1], t1);
+	uint32_t *dl = w->r[in->d], *dh = w->r[in->d + 1];
+	LANE_LOOP {
+		uint64_t v = pair_at(al, ah, l);
+		WR(dl, l, (uint32_t)v);
+		WR(dh, l, (uint32_t)(v >> 32));
+	}
+}
+
+/* ISETP.cmp.U64|.S64.bop p, q, a, b, c: r = a CMP b on the pairs (signed with .S64);
+   p = r BOP c, q = !r BOP c (c: predicate sub3, '!' in wide) */
+static void h_isetp64(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t t0[32], t1[32], t2[32], t3[32], r = 0;
+	int n = w->nlanes;
+	const uint32_t *al = vraw(x, w, &in->s[0], t0), *ah = vraw(x, w, &in->s[1], t1);
+	const uint32_t *bl = vraw(x, w, &in->s[2], t2), *bh = vraw(x, w, &in->s[3], t3);
+	LANE_LOOP {
+		uint64_t a = pair_at(al, ah, l), b = pair_at(bl, bh, l);
+		bool lt = in->sign ? (int64_t)a < (int64_t)b : a < b, eq = a == b;
+		uint32_t v = ((in->cmp & EMU_CMP_LT) && lt) || ((in->cmp & EMU_CMP_EQ) && eq) ||
+			     ((in->cmp & EMU_CMP_GT) && !lt && !eq);
+		r |= v << l;
+	}
+	uint32_t c = in->wide ? ~w->p[in->sub3] : w->p[in->sub3];
+	pred_write(w, in->d, bop(in->bop, r, c), G);
+	pred_write(w, in->d2, bop(in->bop, ~r, c), G);
+}

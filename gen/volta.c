@@ -1,7 +1,8 @@
-/* Volta and later (sm_70 - sm_89; sm_90 as gen_hopper, by isa/sm90.def): the selectors by
+/* Volta and later (sm_70 - sm_89; sm_90 as gen_hopper, by isa/sm90.def; sm_100 - sm_121 as
+   gen_blackwell, by isa/sm100.def and its own launch ABI): the selectors by
    the rows of isa/sm70.def, convergence barriers with per-lane pcs (SPEC 6.2, emu/cf_barrier.h), the
    uniform datapath, 16-byte instructions with 32-bit immediates, and the launch ABI:
-   parameters from c[0x0][0x160] (sm_90: 0x210), ntid at c[0x0][0x0], nctaid at
+   parameters from c[0x0][0x160] (sm_90: 0x210; sm_100+: 0x380, below), ntid at c[0x0][0x0], nctaid at
    c[0x0][0xc], the stack pointer at c[0x0][0x28] (SPEC section 4). */
 #include <string.h>
 
@@ -16,6 +17,10 @@ static const asm_selector volta_selectors[] = {
 }, hopper_selectors[] = {
 #define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
 #include "isa/sm90.tab"
+#undef OP
+}, blackwell_selectors[] = {
+#define OP(name, cls, shape, mods, sel, var, imm, ptx, style, tail, meaning) asm_sel_##sel,
+#include "isa/sm100.tab"
 #undef OP
 };
 
@@ -44,11 +49,12 @@ static void volta_begin(asm_ctx *c)
 		}
 }
 
-/* The uniform datapath (U* opcodes, S2UR): computed once, the value in every lane. */
+/* The uniform datapath (U* opcodes, S2UR, sm_100's LDCU): computed once, the value in
+   every lane. */
 static void volta_after(asm_ctx *c)
 {
 	const char *n = c->desc->name;
-	if ((n[0] == 'U' && strcmp(n, "UNDEF")) || !strcmp(n, "S2UR"))
+	if ((n[0] == 'U' && strcmp(n, "UNDEF")) || !strcmp(n, "S2UR") || !strcmp(n, "LDCU"))
 		c->in->steps |= EMU_STEP_UNIFORM;
 }
 
@@ -60,13 +66,29 @@ static const emu_abi_word volta_abi[] = {
 	{0, 0x20, EMU_ABI_LOCAL_BASE64}, {0, 0x28, EMU_ABI_LOCAL_BYTES},
 };
 
-/* sm_70 - sm_89 and sm_90 differ in where the parameters start (and in their dialect's
-   name): one runtime part and one generation record each, from the same fields. */
-#define VOLTA_RT(params) {.model = EMU_CF_BARRIERS, .abi = volta_abi, .nabi = sizeof volta_abi / sizeof volta_abi[0], .param_offset = (params), .literal_bank = 2}
-static const emu_rt volta_rt = VOLTA_RT(0x160), hopper_rt = VOLTA_RT(0x210);
+/* Blackwell (sm_100 - sm_121, CUDA 13 listings) moved the launch words past a larger
+   driver area: ntid at c[0x0][0x360], the stack pointer read from c[0x0][0x37c], the
+   memory descriptor (LDCU.64 URn, c[0x0][0x358], which desc[URn] ignores) and the
+   parameters from 0x380 (.nv.constant0.<fn> is 0x380 + their size). nctaid at 0x36c
+   follows ntid as on sm_70 - sm_90 (ntid at 0x0, nctaid at 0xc); no listing of the
+   corpus reads it, nor a generic shared or local base, so those rows are not given
+   (docs/generations.md, "Blackwell"). */
+static const emu_abi_word blackwell_abi[] = {
+	{0, 0x360, EMU_ABI_NTID},
+	{0, 0x36c, EMU_ABI_NCTAID},
+	{0, 0x37c, EMU_ABI_LOCAL_BYTES},
+};
+
+/* sm_70 - sm_89, sm_90 and sm_100+ differ in where the parameters start (and Blackwell in
+   its other launch words, and each in its dialect's name): one runtime part and one
+   generation record each, from the same fields. */
+#define VOLTA_RT(abis, params) {.model = EMU_CF_BARRIERS, .abi = (abis), .nabi = sizeof (abis) / sizeof (abis)[0], .param_offset = (params), .literal_bank = 2}
+static const emu_rt volta_rt = VOLTA_RT(volta_abi, 0x160), hopper_rt = VOLTA_RT(volta_abi, 0x210),
+		    blackwell_rt = VOLTA_RT(blackwell_abi, 0x380);
 
 #define VOLTA_GEN(nm, dia, sels, runtime)                                                                        \
 	{.name = (nm), .dialect = (dia), .max_reg = 254, .insn_bytes = 16, .imm32 = true, .imm_values = true, \
 	 .begin = volta_begin, .selectors = (sels), .after = volta_after, .rt = &(runtime)}
 const gen_desc gen_volta = VOLTA_GEN("volta", ISA_DIALECT_SM70, volta_selectors, volta_rt);
 const gen_desc gen_hopper = VOLTA_GEN("hopper", ISA_DIALECT_SM90, hopper_selectors, hopper_rt);
+const gen_desc gen_blackwell = VOLTA_GEN("blackwell", ISA_DIALECT_SM100, blackwell_selectors, blackwell_rt);

@@ -38,7 +38,7 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 }
 
 %token <ival> ADDR "address comment" REG "register" HREG "half register" CREG "condition register" AREG "address register" PRED "predicate" UREG "uniform register" INT "integer" BADCHAR "invalid character"
-%token <uval> ENC "encoding comment"
+%token <uval> ENC "encoding comment" BIGINT "integer of 2^63 or more"
 %token <fval> FLOAT "float literal"
 %token <cstr> ID "identifier" MOD "modifier"
 %token <str> SREG "special register" CCTEST "condition-code test"
@@ -200,6 +200,7 @@ operand
 	| PRED                  { $$ = new_op(u, (ast_opnd){.kind = OPND_PRED, .reg = (int)$1}); }
 	| '!' PRED              { $$ = new_op(u, (ast_opnd){.kind = OPND_PRED, .reg = (int)$2, .inv = true}); }
 	| intval                { $$ = new_op(u, (ast_opnd){.kind = OPND_IMM, .ival = $1}); }
+	| BIGINT                { $$ = new_op(u, (ast_opnd){.kind = OPND_IMM, .ival = (int64_t)$1, .big = true}); }
 	| FLOAT                 { $$ = new_op(u, (ast_opnd){.kind = OPND_FIMM, .fval = $1}); }
 	| '-' FLOAT             { $$ = new_op(u, (ast_opnd){.kind = OPND_FIMM, .fval = -$2}); }
 	| cbankop               { $$ = $1; }

@@ -683,6 +683,25 @@ for a in sm_75 sm_86 sm_90; do
 	check "generic windows $a" 0 "$SIMTEMU" run --spec tests/volta/generic/generic.spec tests/volta/generic/generic.$a.sass
 	contains "generic windows $a expect" out "result: ok (1 of 1 .expect held)"
 done
+# Blackwell (sm_100, sm_120): the new instructions with hand-derived values (LDCU, MOV.64,
+# IADD.64, ISETP .U64/.S64, SEL.64, UMOV.64, CREDUX, the sm_100+ launch ABI) on both targets,
+# and CUDA 13 listings of five corpus kernels with the buffers an H100 gave (tests/blackwell)
+for a in sm_100 sm_120; do
+	check "blackwell ops $a" 0 "$SIMTEMU" run --target $a tests/blackwell/ops.sass
+	contains "blackwell ops $a expect" out "result: ok (1 of 1 .expect held)"
+done
+for f in tests/blackwell/*.sm_1*.sass; do
+	k=$(basename "$f"); k=${k%%.*}
+	check "blackwell $(basename "$f")" 0 "$SIMTEMU" run -q --spec tests/blackwell/$k.spec "$f"
+done
+printf '.target sm_120\nIADD.64 R2, R2, 0x80000000 ;\nEXIT ;\n' >"$tmp/iadd64.sass"
+check "IADD.64 wide literal" 2 "$SIMTEMU" asm "$tmp/iadd64.sass"
+contains "IADD.64 wide literal msg" err "iadd64.sass:2:17: error: IADD: a literal of a 64-bit operation must lie in -2^31 .. 2^31-1"
+printf '.target sm_100\nIADD R2, R2, 0x1 ;\nEXIT ;\n' >"$tmp/iadd32.sass"
+check "IADD without .64" 2 "$SIMTEMU" asm "$tmp/iadd32.sass"
+contains "IADD without .64 msg" err "iadd32.sass:2:1: error: IADD: only IADD.64 Rd, Ra, Rb is known (sm_120)"
+check "isa sm_100" 0 "$SIMTEMU" isa --target sm_100
+contains "isa sm_100 LDCU" out "LDCU "
 # printf on sm_75 (CALL.ABS.NOINC to vprintf, the argument buffer in local memory)
 check "printf sm_75" 0 "$SIMTEMU" run -q --spec tests/volta/printf/printf.spec tests/volta/printf/printf.sm_75.sass
 printf 'tid 0 v 100\ntid 1 v 101\ntid 2 v 102\ntid 3 v 103\n' >"$tmp/printf75.want"

@@ -137,6 +137,12 @@ if [ -d "$C" ]; then
 		fi
 	done
 	pass=$((pass + 1))
+	# Blackwell: every sm_100 and sm_120 listing assembles in all three forms
+	bad=0
+	for f in "$C"/*.sm_100.* "$C"/*.sm_120.*; do
+		"$S" asm "$f" >/dev/null 2>"$tmp/e" || { bad=$((bad + 1)); echo "FAIL $f:"; head -3 "$tmp/e"; }
+	done
+	[ $bad -eq 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
 else
 	skip=$((skip + 1))
 	echo "skip: $C absent (the CUDA 13 corpus)"
