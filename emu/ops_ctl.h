@@ -211,24 +211,29 @@ static inline void h_bra_div(const emu_ctx *x, emu_warp *w, const emu_insn *in, 
    of G outside m go to t; those in m wait for every live lane of m, as WARPSYNC, and run
    the region up to ENDCOLLECTIVE together. A group with lanes on both sides is refused:
    ptxas's code never issues it (the group comes from a BRA.DIV on m), and which part the
-   hardware runs first is not documented. */
-static bool h_warpsync_collective(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint32_t pc,
-				  cf_status *st)
+   hardware runs first is not documented. -1 to go on, RUN_TRAP after a trap (its own
+   status, not the loop's st: a body that took st's address would keep it in memory for
+   every issue of the loop). */
+static int h_warpsync_collective(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, uint32_t pc)
 {
 	if (!G)
-		return true;
+		return -1;
 	uint32_t t[32];
 	uint32_t m = vsrc(x, w, &in->s[0], t)[__builtin_ctz(G)], out = G & ~m;
-	if (!out) {
-		*st = cf_warpsync(w, m, G, pc + 1);
-		return true;
-	}
 	if (out == G) {
 		cf_bra_u(w, G, pc + 1, in->target);
-		return true;
+		return -1;
 	}
-	emu_trap_at(x, w, __builtin_ctz(out), in,
-		    "WARPSYNC.COLLECTIVE: the issuing lanes 0x%08x are partly outside the mask 0x%08x (not modelled)",
-		    G, m);
-	return false;
+	if (out) {
+		emu_trap_at(x, w, __builtin_ctz(out), in,
+			    "WARPSYNC.COLLECTIVE: the issuing lanes 0x%08x are partly outside the mask 0x%08x (not modelled)",
+			    G, m);
+		return RUN_TRAP;
+	}
+	cf_status st = cf_warpsync(w, m, G, pc + 1);
+	if (st != CF_OK) {
+		emu_trap_at(x, w, -1, in, "%s", cf_status_text(st));
+		return RUN_TRAP;
+	}
+	return -1;
 }
