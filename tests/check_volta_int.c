@@ -548,6 +548,66 @@ START_TEST(errors_are_located)
 }
 END_TEST
 
+/* CUDA 12/13's sm_90 additions (isa/sm90.def), values by hand. HEAD90: sm_90's parameters
+   start at c[0x0][0x210]. */
+#define HEAD90 ".target sm_90\n.block 32\n.buffer out u32 1024\n.param u64 out\nS2R R29, SR_TID.X;\n" \
+	"IMAD.WIDE.U32 R30, R29, 0x4, c[0x0][0x210];\n"
+
+START_TEST(hopper_ops)
+{
+	th_run r = run("hopper", HEAD90
+		"MOV R2, 0x7;\nMOV R3, 0xa;\nMOV R4, -0x3;\nMOV R5, 0x5;\n"
+		/* VIADD: 7 + 5 = 12; 7 - 10 = -3; 7 + 0x7ffffffe wraps nowhere: 0x80000005 */
+		"VIADD R8, R2, 0x5;\nSTG.E [R30.64], R8;\n"
+		"VIADD R8, R2, -R3;\nSTG.E [R30.64+0x80], R8;\n"
+		"VIADD R8, R2, 0x7ffffffe;\nSTG.E [R30.64+0x100], R8;\n"
+		/* VIMNMX: signed min(-3, 5) = -3; .U32 min(0xfffffffd, 5) = 5; !PT: signed max = 5;
+		   the leading PT, PT form: min(-3, 5) = -3 */
+		"VIMNMX R8, R4, R5, PT;\nSTG.E [R30.64+0x180], R8;\n"
+		"VIMNMX.U32 R8, R4, R5, PT;\nSTG.E [R30.64+0x200], R8;\n"
+		"VIMNMX R8, R4, R5, !PT;\nSTG.E [R30.64+0x280], R8;\n"
+		"VIMNMX R8, PT, PT, R4, R5, PT;\nSTG.E [R30.64+0x300], R8;\n"
+		/* VIADDMNMX: s = 7 - 10 = -3; max(s, 1) = 1; min(s, 1) = -3; .U32 max(0xfffffffd, 1) =
+		   0xfffffffd; 0x7fffffff + 1 wraps to 0x80000000, signed max with -5 is -5 */
+		"VIADDMNMX R8, R2, -R3, 0x1, !PT;\nSTG.E [R30.64+0x380], R8;\n"
+		"VIADDMNMX R8, R2, -R3, 0x1, PT;\nSTG.E [R30.64+0x400], R8;\n"
+		"VIADDMNMX.U32 R8, R2, -R3, 0x1, !PT;\nSTG.E [R30.64+0x480], R8;\n"
+		"MOV R6, 0x7fffffff;\nVIADDMNMX R8, R6, 0x1, -0x5, !PT;\nSTG.E [R30.64+0x500], R8;\n"
+		/* CGAERRBAR has no effect; WARPSYNC.COLLECTIVE with every lane in the mask runs the
+		   region (R9 = 1), with none in it skips to the target (R10 stays 2) */
+		"CGAERRBAR;\nMOV R9, RZ;\nMOV R10, 0x2;\nMOV R11, -0x1;\n"
+		"WARPSYNC.COLLECTIVE R11, `(.L_in);\nMOV R9, 0x1;\nENDCOLLECTIVE;\n.L_in:\n"
+		"STG.E [R30.64+0x580], R9;\n"
+		"WARPSYNC.COLLECTIVE RZ, `(.L_out);\nMOV R10, 0x3;\nENDCOLLECTIVE;\n.L_out:\n"
+		"STG.E [R30.64+0x600], R10;\nEXIT;\n");
+	const uint32_t want[] = {12, 0xfffffffd, 0x80000005, 0xfffffffd, 5, 5, 0xfffffffd,
+				 1, 0xfffffffd, 0xfffffffd, 0xfffffffb, 1, 2};
+	for (int t = 0; t < 32; t++)
+		for (int i = 0; i < (int)(sizeof want / sizeof want[0]); i++)
+			ck_assert_msg(out(&r, t, i) == want[i], "lane %d row %d: got 0x%x, want 0x%x", t, i,
+				      out(&r, t, i), want[i]);
+	th_free(&r);
+}
+END_TEST
+
+/* What sm_90 refuses or traps on: a VIMNMX predicate result other than PT (undocumented),
+   and a WARPSYNC.COLLECTIVE group partly outside its mask (lanes 0-15 in, 16-31 out) */
+START_TEST(hopper_refusals)
+{
+	th_run r;
+	int rc = th_run_text(&r, "v.sass", ".target sm_90\nVIMNMX R2, P0, PT, R3, R4, PT;\nEXIT;\n");
+	ck_assert_msg(rc == 2 && r.diag && strstr(r.diag, "2:12: error: VIMNMX: a predicate result other than PT"),
+		      "rc %d:\n%s", rc, r.diag ? r.diag : "");
+	th_free(&r);
+	rc = th_run_text(&r, "c.sass", ".target sm_90\n.block 32\nMOV R2, 0xffff;\n"
+			 "WARPSYNC.COLLECTIVE R2, `(.L_e);\nENDCOLLECTIVE;\n.L_e:\nEXIT;\n");
+	ck_assert_msg(rc == 3 && r.diag && strstr(r.diag, "WARPSYNC.COLLECTIVE: the issuing lanes 0xffffffff are "
+							 "partly outside the mask 0x0000ffff"),
+		      "rc %d:\n%s", rc, r.diag ? r.diag : "");
+	th_free(&r);
+}
+END_TEST
+
 /* LOP3.LUT with every table: with a = 0xf0f0f0f0, b = 0xcccccccc, c = 0xaaaaaaaa each byte of
    the result is the table itself (bit i of a byte is the table's entry for a = i & 4,
    b = i & 2, c = i & 1, which is how the table is defined): lut * 0x01010101. Table k goes
@@ -636,6 +696,8 @@ Suite *volta_int_suite(void)
 	tcase_add_test(t, nvdisasm_text);
 	tcase_add_test(t, nvdisasm_listings_match_cuobjdump);
 	tcase_add_test(t, errors_are_located);
+	tcase_add_test(t, hopper_ops);
+	tcase_add_test(t, hopper_refusals);
 	suite_add_tcase(s, t);
 	return s;
 }
