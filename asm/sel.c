@@ -138,6 +138,18 @@ void sel_fcompare(asm_ctx *c, int h, bool setp, sel_src_fn src)
 		in->sign = asm_has_mod(ai, "BF");
 }
 
+/* A double literal's encoded high word with the operand's |x| and '-' applied (the low
+   word is not encoded) */
+static emu_src dbl_high_word(uint64_t b, const ast_opnd *o)
+{
+	emu_src s = {.kind = SRC_IMM, .imm = (uint32_t)(b >> 32), .and_ = 0xffffffffu};
+	if (o->abs)
+		s.imm &= 0x7fffffffu;
+	if (o->neg)
+		s.imm ^= 0x80000000u;
+	return s;
+}
+
 /* A double operand: a register pair, a constant of 8 bytes, or an immediate giving the
    top 20 bits (or an exact float literal); SRC_IMM keeps the high word (the low is 0). */
 emu_src sel_src_dbl(asm_ctx *c, int i)
@@ -153,12 +165,7 @@ emu_src sel_src_dbl(asm_ctx *c, int i)
 		memcpy(&b, &o->fval, 8);
 		if (b & 0xfffffffffffull)
 			asm_err(c, o->loc, "double immediate does not fit the 20-bit field%s", "", "");
-		emu_src s = {.kind = SRC_IMM, .imm = (uint32_t)(b >> 32), .and_ = 0xffffffffu};
-		if (o->abs)
-			s.imm &= 0x7fffffffu;
-		if (o->neg)
-			s.imm ^= 0x80000000u;
-		return s;
+		return dbl_high_word(b, o);
 	} else if (o->kind == OPND_IMM && (c->gen->imm_values || c->ai->enc_after)) {
 		/* CUDA >= 5 layouts print a whole double as an integer (DMUL R10, R2, 3): the high
 		   word of that double, not of a single */
@@ -199,12 +206,7 @@ emu_src sel_src_f64imm(asm_ctx *c, int i)
 	memcpy(&b, &v, 8);
 	if (b & 0xffffffffu)
 		asm_err(c, o->loc, "double immediate has low-word bits set (only the high 32 bits are encoded)%s", "", "");
-	emu_src s = {.kind = SRC_IMM, .imm = (uint32_t)(b >> 32), .and_ = 0xffffffffu};
-	if (o->abs)
-		s.imm &= 0x7fffffffu;
-	if (o->neg)
-		s.imm ^= 0x80000000u;
-	return s;
+	return dbl_high_word(b, o);
 }
 
 uint16_t sel_half_lit(asm_ctx *c, const ast_opnd *o)
