@@ -26,6 +26,7 @@ typedef struct asm_ctx {
 	int fi;                /* the function's index in it */
 	struct asm_memo *memo; /* opcode-table answers by interned string (asm.c) */
 	struct arena *strings; /* the program's (its instructions' mnemonics are interned there) */
+	bool flavour_noted;    /* the listing's barrier flavours were warned about (once) */
 } asm_ctx;
 
 bool asm_has_mod(const ast_insn *ai, const char *m);

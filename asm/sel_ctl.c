@@ -208,12 +208,27 @@ static bool is_barrier(const ast_opnd *o)
 	return o->kind == OPND_LABEL && o->name[0] == 'B' && o->name[1] >= '0' && o->name[1] <= '9';
 }
 
+/* Blackwell's barrier flavours run as the plain barrier: how .RECONVERGENT and .RELIABLE
+   differ is not documented, so the first one in a listing says so (docs/generations.md) */
+static void flavour_note(asm_ctx *c)
+{
+	const ast_insn *ai = c->ai;
+	if (c->flavour_noted || !(asm_has_mod(ai, "RECONVERGENT") || asm_has_mod(ai, "RELIABLE")))
+		return;
+	c->flavour_noted = true;
+	ast_note(c->dg, ai->loc, "warning",
+		 "%s.%s runs as the plain convergence barrier: how .RECONVERGENT and .RELIABLE differ is not "
+		 "documented (said once per listing)",
+		 c->desc->name, asm_has_mod(ai, "RECONVERGENT") ? "RECONVERGENT" : "RELIABLE");
+}
+
 /* BSSY Bn, t: Bn = the group; t (where the lanes go on after the BSYNC) is shown only */
 void asm_sel_bssy(asm_ctx *c, int op)
 {
 	(void)op;
 	int n = barrier(c, 0);
 	c->in->h = EMU_H_BSSY;
+	flavour_note(c);
 	c->in->sub = (uint8_t)(n < 0 ? 0 : n);
 	c->in->target = asm_target_index(c, &c->ai->ops[1], c->addrs);
 }
@@ -223,6 +238,7 @@ void asm_sel_bsync(asm_ctx *c, int op)
 	(void)op;
 	int n = barrier(c, 0);
 	c->in->h = EMU_H_BSYNC;
+	flavour_note(c);
 	c->in->sub = (uint8_t)(n < 0 ? 0 : n);
 }
 
@@ -231,6 +247,7 @@ void asm_sel_break(asm_ctx *c, int op)
 	(void)op;
 	int n = barrier(c, 0);
 	c->in->h = EMU_H_BREAK;
+	flavour_note(c);
 	c->in->sub = (uint8_t)(n < 0 ? 0 : n);
 }
 

@@ -690,6 +690,11 @@ for a in sm_100 sm_120; do
 	check "blackwell ops $a" 0 "$SIMTEMU" run --target $a tests/blackwell/ops.sass
 	contains "blackwell ops $a expect" out "result: ok (1 of 1 .expect held)"
 done
+# the barrier flavours run as plain barriers, and a listing says so once (at its first one)
+check "blackwell flavours warn" 0 "$SIMTEMU" run -q --spec tests/blackwell/hw_loopbreak.spec tests/blackwell/hw_loopbreak.sm_120.sass
+contains "blackwell flavour warning located" err "hw_loopbreak.sm_120.sass:21:36: warning: BSSY.RECONVERGENT runs as the plain convergence barrier"
+if [ "$(grep -c 'warning: B[A-Z]*\.[A-Z]* runs as the plain' "$tmp/err")" = 1 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL blackwell flavour warning: not exactly once"; cat "$tmp/err"; fi
 for f in tests/blackwell/*.sm_1*.sass; do
 	k=$(basename "$f"); k=${k%%.*}
 	check "blackwell $(basename "$f")" 0 "$SIMTEMU" run -q --spec tests/blackwell/$k.spec "$f"
