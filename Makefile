@@ -147,24 +147,35 @@ $(BUILD)/layers_rt: tests/layers_rt.c $(RT_OBJ) | $(ISA_TABS)
 layers: $(BUILD)/layers_rt $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 	@BUILD=$(BUILD) sh tools/layers.sh $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 
+# The suites are independent steps: `make -j2 -Otarget test` runs them side by side (.ci/run
+# does), `make test` one after the other
+TEST_STEPS = t-isa t-check t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin \
+  t-accelsim t-tty t-conformance t-golden t-golden-portable t-gen t-hwcheck
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
+	@$(MAKE) --no-print-directory $(TEST_STEPS)
+	@echo "make test: all $(words $(TEST_STEPS)) steps passed"
+.PHONY: test $(TEST_STEPS)
+t-isa:
 	BUILD=$(BUILD) sh tests/isa_merge.sh
+t-check:
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
-	SIMTEMU=./$(BIN) sh tests/cli.sh
-	SIMTEMU=./$(BIN) sh tests/formats.sh
-	SIMTEMU=./$(BIN) sh tests/profiler.sh
-	SIMTEMU=./$(BIN) sh tests/batch.sh
-	SIMTEMU=./$(BIN) sh tests/plots.sh
-	SIMTEMU=./$(BIN) sh tests/robust.sh
-	SIMTEMU=./$(BIN) sh tests/cubin.sh
+t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin:
+	SIMTEMU=./$(BIN) sh tests/$(@:t-%=%).sh
+t-accelsim:
 	SIMTEMU=./$(BIN) sh tests/accelsim/accelsim.sh
+t-tty:
 	SIMTEMU=./$(BIN) sh tests/debug/tty.sh
+t-conformance:
 	cd tests/conformance && ../../$(BUILD)/conformance $(abspath $(CORPUS))
+t-golden:
 	sh tools/golden.sh check ./$(BIN) $(CORPUS)
+t-golden-portable:
 	@echo "golden again with the portable loop (SIMTEMU_NO_AVX2):"
 	SIMTEMU_NO_AVX2=1 sh tools/golden.sh check ./$(BIN) $(CORPUS)
+t-gen:
 	BUILD=$(BUILD) SIMTEMU=./$(BIN) sh tests/gen/check.sh
-	$(MAKE) --no-print-directory hwcheck-test
+t-hwcheck:
+	@$(MAKE) --no-print-directory hwcheck-test
 
 # make hwcheck: the microkernels of tests/hw on a real GPU beside simtemu's runs of their
 # SASS, where nvcc, cuobjdump and a GPU are (else it says what is missing); docs/hwcheck.md
