@@ -324,6 +324,35 @@ check "compare --tol 0" 1 "$SIMTEMU" compare --tol 0 "$tmp/one.sass" "$tmp/one_u
 contains "compare exact differs" out "output out: DIFFERENT, 1 of 1 differ; first [0]: A 1, B 1.00000012"
 check "compare one file" 2 "$SIMTEMU" compare examples/walk.sass
 check "compare bad tol" 2 "$SIMTEMU" compare --tol x examples/walk.sass examples/loop.sass
+# --spec-a/--spec-b: one listing, two launches. out[tid] = tid * 3 on 4 threads (A) and on
+# 8 (B): 5 warp instructions each, 20 and 40 thread instructions, out[4] 0 against 12
+printf '.target sm_20\n\tS2R R0, SR_Tid_X;\n\tISCADD R2, R0, c [0x0] [0x20], 0x2;\n\tIMUL R1, R0, c [0x0] [0x24];\n\tST [R2], R1;\n\tEXIT;\n' >"$tmp/scale.sass"
+printf '.block 4\n.buffer out u32 8\n.param u32 out\n.param u32 3\n.expect out = 0 3 6 9 0 0 0 0\n' >"$tmp/sa.spec"
+printf '.block 8\n.buffer out u32 8\n.param u32 out\n.param u32 3\n.expect out = 0 3 6 9 12 15 18 21\n' >"$tmp/sb.spec"
+check "compare --spec-a --spec-b" 1 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "spec-a run named" out "A: $tmp/scale.sass --spec $tmp/sa.spec (scale, sm_20)"
+contains "spec-b run named" out "B: $tmp/scale.sass --spec $tmp/sb.spec (scale, sm_20)"
+contains "spec-a/b expects" out "B: expect out: ok (8 values)"
+contains "spec-a/b outputs" out "output out: DIFFERENT, 4 of 8 differ; first [4]: A 0, B 12"
+contains "spec-a/b total" out "total                              5           5          +0    +0.0%             20           40          +20  +100.0%"
+contains "spec-a/b result" out "result: FAIL (2 of 2 .expect held; 0 of 1 shared outputs identical)"
+# the same spec twice: identical (--spec-a=FILE is read as well)
+check "compare one spec twice" 0 "$SIMTEMU" compare --counts json --spec-a="$tmp/sb.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "one spec twice json" out '"outputs": [{"name": "out", "equal": true, "differing": 0, "ignored": false}]'
+contains "one spec twice json file" out "\"file\": \"$tmp/scale.sass --spec $tmp/sb.spec\""
+check "compare --spec-a alone" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" "$tmp/scale.sass"
+contains "spec-a alone says so" err "--spec-a without --spec-b: compare launches the listing twice and needs both --spec-a and --spec-b"
+check "compare --spec-b alone" 2 "$SIMTEMU" compare --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "spec-b alone says so" err "--spec-b without --spec-a"
+check "compare --spec-a two files" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass" examples/walk.sass
+contains "spec-a two files says so" err "--spec-a and --spec-b launch one listing twice: give one FILE, not several"
+check "compare --spec-a no file" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec"
+check "compare --spec-a with --spec" 2 "$SIMTEMU" compare --spec "$tmp/sa.spec" --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "spec-a with --spec says so" err "--spec with --spec-a and --spec-b"
+check "compare --spec-b missing file" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/nothere.spec" "$tmp/scale.sass"
+contains "spec-b missing file named" err "cannot read spec file '$tmp/nothere.spec'"
+check "compare --spec-a no value" 2 "$SIMTEMU" compare "$tmp/scale.sass" --spec-a
+contains "spec-a no value says so" err "option '--spec-a' needs a value"
 # compare with more than two files: every run against A. The if-block pair and A again as
 # C (counts by hand in docs/examples.md: ifblock_ssy 11 warp / 75 thread, NOP 2/8, SSY 1/8,
 # control 3/24; ifblock_pred 7/56, no NOP or SSY, control 1/8)
@@ -636,20 +665,45 @@ for t in $gtargets; do
 	if grep -qw -- "$t" "$tmp/man-targets"; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL man page: --target does not list $t (isa/gens.def runs it)"; fi
 done
+# the options of "simtemu $1 --help": its option lines and the options of its usage lines
+helpopts() {
+	# shellcheck disable=SC2086
+	"$SIMTEMU" $1 --help 2>&1 | awk '
+		/^  -/ { sub(/,$/, "", $1); print $1; if ($2 ~ /^-/) print $2 }
+		/usage:|^       simtemu/ { while (match($0, /[ []-[-a-z]+/)) { print substr($0, RSTART + 1, RLENGTH - 1); $0 = substr($0, RSTART + RLENGTH) } }' | sort -u
+}
 : >"$tmp/helpopts"
 for c in "" run stats trace debug compare spec asm isa convert batch merge; do
-	# shellcheck disable=SC2086
-	"$SIMTEMU" $c --help 2>&1 | awk '
-		/^  -/ { sub(/,$/, "", $1); print $1; if ($2 ~ /^-/) print $2 }
-		/usage:|^       simtemu/ { while (match($0, /\[-[-a-z]+/)) { print substr($0, RSTART + 1, RLENGTH - 1); $0 = substr($0, RSTART + RLENGTH) } }
-		/--to |--tol |--ignore / { for (i = 1; i <= NF; i++) if ($i ~ /^--(to|tol|ignore)$/) print $i }' >>"$tmp/helpopts"
+	helpopts "$c" >>"$tmp/helpopts"
 done
-for o in $(sort -u "$tmp/helpopts"); do
+sort -u "$tmp/helpopts" -o "$tmp/helpopts"
+if [ "$(wc -l <"$tmp/helpopts")" -lt 30 ]; then fail=$((fail + 1)); echo "FAIL --help options: read only $(wc -l <"$tmp/helpopts")"; fi
+for o in $(cat "$tmp/helpopts"); do
 	if grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" tools/simtemu.bash-completion; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL bash completion lacks $o (a --help option)"; fi
 	if grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" "$tmp/man"; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL man page lacks $o (a --help option)"; fi
 done
+# and the other way: no option in the man page that no --help lists (a removed or renamed one)
+for o in $(grep -o -- '--[a-z][-a-z]*' "$tmp/man" | sort -u); do
+	if grep -qxF -- "$o" "$tmp/helpopts"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL man page names $o, which no --help lists"; fi
+done
+# per command: after 'simtemu COMMAND -' the completion offers exactly the options of
+# COMMAND --help (and -h, --help)
+if command -v bash >/dev/null 2>&1; then
+	for c in run stats trace debug compare spec asm isa convert batch merge; do
+		helpopts "$c" >"$tmp/h.$c"
+		bash -c ". tools/simtemu.bash-completion; COMP_WORDS=(simtemu $c -); COMP_CWORD=2; _simtemu; printf '%s\n' \"\${COMPREPLY[@]}\"" |
+			grep -vx -- '-h\|--help' | sort -u >"$tmp/c.$c"
+		grep -vx -- '-h\|--help' "$tmp/h.$c" >"$tmp/hh.$c"
+		if [ -s "$tmp/hh.$c" ] && cmp -s "$tmp/hh.$c" "$tmp/c.$c"; then pass=$((pass + 1)); else
+			fail=$((fail + 1)); echo "FAIL bash completion of $c: offers what $c --help does not list (>) or lacks what it does (<):"
+			diff "$tmp/hh.$c" "$tmp/c.$c"; fi
+	done
+else
+	echo "cli: skipped the per-command completion check (no bash)"
+fi
 # did you mean: the nearest opcode of the target's table, the nearest directive
 printf '.target sm_20\nISCAD R0, R1, R2, 0x2;\nEXIT;\n' >"$tmp/typo.sass"
 check "opcode typo" 2 "$SIMTEMU" asm "$tmp/typo.sass"
