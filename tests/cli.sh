@@ -69,6 +69,28 @@ lacks "run unknown target blames no listing line" err "walk.sass:1:1"
 check "unknown target over a listing's own" 2 "$SIMTEMU" run --target sm_99 examples/ifblock_ssy.sass
 contains "unknown target over a listing's own is unknown" err "error: --target sm_99: unknown target"
 lacks "unknown target is no other generation" err "names another generation"
+# a .target that is wrong is blamed on its own file and line, not on --target: unknown in
+# a --spec file, unknown in the listing, another generation than the listing's code for
+printf '.block 8\n.target sm_99\n' >"$tmp/t99.spec"
+check "spec unknown target" 2 "$SIMTEMU" run --spec "$tmp/t99.spec" examples/walk.sass
+contains "spec unknown target located" err "t99.spec:2:9: error: unknown target 'sm_99' (this build runs sm_10"
+lacks "spec unknown target not --target" err "--target"
+if [ "$(grep -c 'error' "$tmp/err")" -eq 1 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL spec unknown target: not one error"; cat "$tmp/err"; fi
+printf '.block 1\n.target sm_99\nEXIT;\n' >"$tmp/t99.sass"
+check "listing unknown target" 2 "$SIMTEMU" run "$tmp/t99.sass"
+contains "listing unknown target located" err "t99.sass:2:9: error: unknown target 'sm_99'"
+lacks "listing unknown target not --target" err "--target"
+check "asm listing unknown target" 2 "$SIMTEMU" asm "$tmp/t99.sass"
+contains "asm listing unknown target located" err "t99.sass:2:9: error: unknown target 'sm_99'"
+# the directive is bad even where --target overrides it (a directive error, exit 2)
+check "--target over an unknown .target" 2 "$SIMTEMU" run -q --target sm_20 "$tmp/t99.sass"
+contains "--target over an unknown .target located" err "t99.sass:2:9: error: unknown target 'sm_99'"
+if [ -f ../shared/corpus/sm_10_matmul_kernel.sass ]; then
+	printf '.target sm_20\n' >"$tmp/t20.spec"
+	check "spec target of another generation" 2 "$SIMTEMU" run --spec "$tmp/t20.spec" ../shared/corpus/sm_10_matmul_kernel.sass
+	contains "spec target of another generation located" err "sm_10_matmul_kernel.sass:2:2: error: the listing is code for sm_10; '.target sm_20' ($tmp/t20.spec:1:1) names another generation"
+fi
 check "isa tesla" 0 "$SIMTEMU" isa --target sm_13
 contains "isa tesla lists GLD" out "GLD "
 check "grid override" 0 "$SIMTEMU" run --grid 2 examples/walk.sass
