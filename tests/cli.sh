@@ -59,6 +59,12 @@ check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_99
 printf 'code for sm_52\n\tFunction : cut\n/*0000*/ MOV R0, 0x1;\n/*0008*/ MOV R1, 0x2;\n' >"$tmp/cut.sass"
 check "cut-off listing runs" 0 "$SIMTEMU" run "$tmp/cut.sass"
 contains "cut-off listing warns" err "warning: cut: lanes ran past the function's last instruction 1 time(s)"
+# cut off inside a divergent region (sm_75, convergence barriers): lanes 3-7 branch to T,
+# lanes 0-2 run on to T; the two groups run past the end apart, so twice (sm_1x listings
+# end without EXIT, and do not warn)
+printf '.target sm_75\n.block 8\n S2R R0, SR_TID.X;\n BSSY B0, J;\n ISETP.GE.AND P0, PT, R0, 0x3, PT;\n @P0 BRA T;\n IADD3 R1, R1, 0x1, RZ;\nT:\n IADD3 R2, R2, 0x1, RZ;\nJ:\n' >"$tmp/cutdiv.sass"
+check "cut-off divergent listing runs" 0 "$SIMTEMU" run "$tmp/cutdiv.sass"
+contains "cut-off divergent listing warns" err "warning: cutdiv: lanes ran past the function's last instruction 2 time(s)"
 printf 'code for sm_52\n\tFunction : whole\n/*0000*/ MOV R0, 0x1;\n/*0008*/ EXIT;\n' >"$tmp/whole.sass"
 check "listing with its EXIT runs" 0 "$SIMTEMU" run "$tmp/whole.sass"
 lacks "listing with its EXIT does not warn" err "ran past"
@@ -422,6 +428,62 @@ contains "break mask" out "     9  0x0040  LOP.AND R5, R4, 0x1                  
 contains "PCNT popped" out "     -  0x0070  pop [PCNT,11111,0x0070]                          A=01111  S=[PBK,11111,0x0090] Dbrk=10000"
 contains "last BRK" out "    48  0x0088  BRK                                              A=00001  S=[PBK,11111,0x0090] Dbrk=11110"
 contains "PBK popped" out "     -  0x0090  pop [PBK,11111,0x0090]                           A=11111  S=-"
+# the commands a document shows, run from a scratch folder beside the checkout's examples,
+# tests and binary: "$ CMD" lines with the output shown under them (every line shown but
+# "..." must be a line of what CMD prints; "$ cat F" shows F: checked when a command just
+# wrote F, else it is the reader's edit and writes F), and "./simtemu ..." lines without
+# output (they must exit 0)
+docrun() { # document
+	d="$tmp/doc.$(basename "$1" .md)"
+	mkdir -p "$d"
+	for l in examples tests kernels bench; do ln -sf "$PWD/$l" "$d/$l"; done
+	case $SIMTEMU in /*) ln -sf "$SIMTEMU" "$d/simtemu" ;; *) ln -sf "$PWD/$SIMTEMU" "$d/simtemu" ;; esac
+	awk '/^    \$ / { sub(/^    \$ /, ""); print "C " $0; blk = 1; next }
+		/^    \.\/simtemu / && !blk { sub(/^    /, ""); print "R " $0; next }
+		/^    / && blk { sub(/^    /, ""); print "O " $0; next }
+		{ blk = 0; print "E" }
+		END { print "E" }' "$1" >"$d.rec"
+	cmd="" fresh="" n=0
+	: >"$d.want"
+	while IFS= read -r rec; do
+		kind=${rec%% *} text=${rec#? }
+		if [ "$kind" = O ]; then printf '%s\n' "$text" >>"$d.want"; continue; fi
+		if [ -n "$cmd" ]; then # the previous command and what the document says it prints
+			case $cmd in
+			"cat "*)
+				f=${cmd#cat }
+				if [ "$f" = "$fresh" ]; then
+					if cmp -s "$d.want" "$d/$f"; then pass=$((pass + 1)); else
+						fail=$((fail + 1)); echo "FAIL $1: '$cmd' is not what the document shows:"; diff "$d.want" "$d/$f"; fi
+				else cp "$d.want" "$d/$f"; fi
+				fresh="" ;;
+			*)
+				(cd "$d" && sh -c "$cmd") >"$d.got" 2>&1
+				n=$((n + 1))
+				case $cmd in *" > "*) fresh=${cmd##*> } ;; esac
+				while IFS= read -r w; do
+					[ "$w" = "..." ] && continue
+					if grep -qxF -- "$w" "$d.got"; then pass=$((pass + 1)); else
+						fail=$((fail + 1)); echo "FAIL $1: '$cmd' does not print '$w':"; cat "$d.got"; fi
+				done <"$d.want" ;;
+			esac
+			cmd=""
+			: >"$d.want"
+		fi
+		case $kind in
+		C) cmd=$text ;;
+		R)
+			(cd "$d" && sh -c "$text") >"$d.got" 2>&1
+			st=$?
+			if [ $st -eq 0 ]; then pass=$((pass + 1)); else
+				fail=$((fail + 1)); echo "FAIL $1: '$text' exits $st:"; tail -5 "$d.got"; fi
+			n=$((n + 1)) ;;
+		esac
+	done <"$d.rec"
+	if [ "$n" -gt 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: no command found"; fi
+}
+docrun README.md
+docrun docs/launch-spec.md
 check "readme trace" 0 "$SIMTEMU" trace examples/walk.sass
 contains "readme trace row" out "     7  0x0030  IADD.S R5, R5, 0x64                              A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
 # the step budget runs out at the same issue for every -j: CTA c loops 50 * (c + 1) times
