@@ -806,10 +806,72 @@ check "volta trace" 0 "$SIMTEMU" trace examples/volta/ifelse.sass
 contains "volta trace split" out "     9  0x0080  BRA SYNC"
 contains "volta trace groups" out "groups=[0x0090 00000000000000001111111111111111] B0=11111111111111111111111111111111"
 contains "volta trace wait" out "B0=11111111111111111111111111111111(wait 11111111111111110000000000000000)"
-printf 'step 8\nstack\ninfo warps\ncontinue\n' >"$tmp/volta.dbg"
-check "volta debug" 0 "$SIMTEMU" debug --batch "$tmp/volta.dbg" examples/volta/ifelse.sass
-contains "volta debug group" out "  ready group    0x0090 00000000000000001111111111111111"
-contains "volta debug warps" out "groups 2  running"
+# stack: the groups (the next to issue first) and the convergence barriers; masks: the
+# lanes by state. After 8 issues lanes 0-15 issue BRA SYNC at 0x80 and 16-31 are ready at
+# ELSE (0x90); two issues later lanes 0-15 wait at BSYNC B0 to resume at JOIN (0xb0)
+check "volta debug" 0 "$SIMTEMU" debug --batch tests/debug/volta.cmd examples/volta/ifelse.sass
+contains "volta stack says what it shows" out "warp 0 has no token stack (sm_70+: per-lane pcs and convergence barriers, docs/volta.md)"
+contains "volta stack groups" out "groups, the next to issue first:
+  0x0080  11111111111111110000000000000000  issues next
+  0x0090  00000000000000001111111111111111  ready
+convergence barriers (lanes that must arrive; lanes waiting at BSYNC):
+  B0   11111111111111111111111111111111  waiting 00000000000000000000000000000000"
+contains "volta masks split" out "A      11111111111111110000000000000000  issues next (pc 0x0080)
+ready  00000000000000001111111111111111  in the other ready groups
+BSYNC  00000000000000000000000000000000  waiting at a BSYNC"
+contains "volta stack waiting" out "  0x0090  00000000000000001111111111111111  issues next
+convergence barriers (lanes that must arrive; lanes waiting at BSYNC):
+  B0   11111111111111111111111111111111  waiting 11111111111111110000000000000000, resume at 0x00b0"
+contains "volta masks waiting" out "A      00000000000000001111111111111111  issues next (pc 0x0090)
+ready  00000000000000000000000000000000  in the other ready groups
+BSYNC  11111111111111110000000000000000  waiting at a BSYNC
+WSYNC  00000000000000000000000000000000  waiting in a WARPSYNC
+BAR    00000000000000000000000000000000  arrived at a CTA barrier
+X      00000000000000000000000000000000  exited"
+contains "volta debug warps" out "groups 1  running"
+contains "volta debug end" out "expect out: ok (32 values)"
+# regs: one line for lanes of one value (runs), else 8 lanes a line; print Pn: one mask
+check "debug regs" 0 "$SIMTEMU" debug --batch tests/debug/regs.cmd examples/walk.sass
+contains "regs tid" out "R0     0-7    0x00000000 0x00000001 0x00000002 0x00000003 0x00000004 0x00000005 0x00000006 0x00000007"
+contains "regs equal" out "R1     0x00000000 (lanes 0-7)"
+contains "regs address" out "R8     0-7    0x00100000 0x00100004 0x00100008 0x0010000c 0x00100010 0x00100014 0x00100018 0x0010001c"
+contains "regs lane" out "lane 3 of warp 0:
+R0     0x00000003
+R5     0x00000000"
+contains "print P0 none" out "P0 = 0x00000000  (no lane true)"
+contains "print P0 mask" out "P0 = 0x00000007  (lanes 0-2 true)"
+contains "print P0 lane" out "lane  1: 1"
+contains "regs runs" out "R5     0x00000000 (lanes 0-2), 0x00000064 (lanes 3-7)"
+check "debug regs 32 lanes" 0 "$SIMTEMU" debug --block 32 --batch tests/debug/regs.cmd examples/walk.sass
+contains "regs 32 lanes" out "       24-31  0x00000018 0x00000019 0x0000001a 0x0000001b 0x0000001c 0x0000001d 0x0000001e 0x0000001f"
+sed -n '/^(simtemu) regs/,/^(simtemu) print/p' "$tmp/out" | grep -v '^(simtemu)' >"$tmp/regs32"
+if [ -s "$tmp/regs32" ] && [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/regs32")" -le 110 ]; then
+	pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL regs of 32 lanes: lines wider than 110 characters"; cat "$tmp/regs32"; fi
+# run and restart: a fresh run goes to the breakpoint; restart starts over (R5 of lane 3
+# is 0 again: 100 only after the else side) keeping the breakpoint; run after the end
+# runs the launch again
+check "debug restart" 0 "$SIMTEMU" debug --batch tests/debug/restart.cmd examples/walk.sass
+contains "run to the breakpoint" out "(simtemu) run
+stopped: breakpoint 1; CTA 0 warp 0
+    10  0x0048  MOV R6, RZ                                       A=11111111  S=-
+(simtemu) print/d R5 3
+lane  3: 100"
+contains "restart" out "(simtemu) restart
+starting the launch over (breakpoints and watches kept)
+stopped: at the first instruction; CTA 0 warp 0
+     1  0x0000  S2R R0, SR_Tid_X                                 A=11111111  S=-
+(simtemu) info breakpoints
+1  break at 0x0048
+(simtemu) print/d R5 3
+lane  3: 0
+(simtemu) run
+stopped: breakpoint 1; CTA 0 warp 0"
+contains "run after the end" out "(simtemu) run
+starting the launch over (breakpoints and watches kept)
+kernel finished: 41 warp instructions, 232 thread instructions"
+contains "restart after the end" out "(simtemu) step
+stopped: step; CTA 0 warp 0
+     2  0x0008  ISCADD R8, R0, c [0x0] [0x20], 0x2               A=11111111  S=-"
 check "volta csv trace" 0 "$SIMTEMU" trace --format csv examples/volta/ifelse.sass
 contains "volta csv header" out "step,kind,pc,insn,A,X,groups,barriers,warpsync,bar"
 check "converge bad" 2 "$SIMTEMU" run --converge maybe examples/volta/ifelse.sass
