@@ -436,8 +436,8 @@ contains "PBK popped" out "     -  0x0090  pop [PBK,11111,0x0090]               
 docrun() { # document
 	d="$tmp/doc.$(basename "$1" .md)"
 	mkdir -p "$d"
-	for l in examples tests kernels bench; do ln -sf "$PWD/$l" "$d/$l"; done
-	case $SIMTEMU in /*) ln -sf "$SIMTEMU" "$d/simtemu" ;; *) ln -sf "$PWD/$SIMTEMU" "$d/simtemu" ;; esac
+	for l in examples tests kernels bench; do ln -sfn "$PWD/$l" "$d/$l"; done
+	case $SIMTEMU in /*) ln -sfn "$SIMTEMU" "$d/simtemu" ;; *) ln -sfn "$PWD/$SIMTEMU" "$d/simtemu" ;; esac
 	awk '/^    \$ / { sub(/^    \$ /, ""); print "C " $0; blk = 1; next }
 		/^    \.\/simtemu / && !blk { sub(/^    /, ""); print "R " $0; next }
 		/^    / && blk { sub(/^    /, ""); print "O " $0; next }
