@@ -191,6 +191,7 @@ static int repl(dbg_session *d)
 			return 1;
 		}
 		if (!strcmp(name, "restart") || !strcmp(name, "run")) {
+			d->last[0] = 0; /* an empty line does not start the launch over (as in gdb) */
 			if (argc > 1) {
 				fprintf(d->out, "usage: %s\n", name);
 				continue;
