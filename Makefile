@@ -42,6 +42,10 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/sass.tab.o $(BUILD)/sass.lex.o $(
 CLI_SRC = cli/opts.c cli/launch.c cli/progress.c cli/accelsim_cmd.c cli/cmd_run.c cli/cmd_spec.c cli/cmd_trace.c \
           cli/cmd_debug.c cli/cmd_compare.c cli/cmd_convert.c cli/cmd_batch.c cli/cmd_merge.c
 CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
+# The project's own headers: */*.h would also match the headers bison and flex write into
+# build/ (and build-san/, build-fuzz/ ...), which appear midway through a first build, so a
+# second make rebuilt every object compiled before them (make -q after a build is checked)
+SRC_H := $(filter-out build% $(BUILD)/%,$(wildcard */*.h))
 TEST_SRC = $(wildcard tests/check_*.c) tests/run_tests.c tests/harness.c
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 BIN = simtemu$(if $(filter 1,$(SAN)),-san,)$(if $(filter switch,$(DISPATCH)),-switch,)
@@ -96,7 +100,7 @@ $(BUILD)/sass.lex.o: $(BUILD)/sass.lex.c parser/ast.h
 $(BUILD)/emu/interp_tokens.o $(BUILD)/emu/interp_barrier.o $(BUILD)/emu/interp_tokens_avx2.o \
 $(BUILD)/emu/interp_barrier_avx2.o: ALLCFLAGS += $(DISPFLAG) -frounding-math $(if $(filter 1,$(SAN)),,-O3)
 
-$(BUILD)/%.o: %.c $(wildcard */*.h) $(ISA_TABS) emu/handlers.def emu/loop.h $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
+$(BUILD)/%.o: %.c $(SRC_H) $(ISA_TABS) emu/handlers.def emu/loop.h $(BUILD)/sass.tab.h $(BUILD)/ptxplus.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(WARN) -c -o $@ $<
 
@@ -106,7 +110,7 @@ $(BUILD)/libsimtemu.a: $(LIB_OBJ) Makefile
 $(BIN): $(BUILD)/cli/main.o $(CLI_OBJ) $(BUILD)/libsimtemu.a
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%.o: tests/%.c $(wildcard */*.h) $(ISA_TABS) $(BUILD)/sass.tab.h
+$(BUILD)/tests/%.o: tests/%.c $(SRC_H) $(ISA_TABS) $(BUILD)/sass.tab.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(CHECK_CFLAGS) $(WARN) -c -o $@ $<
 
@@ -128,7 +132,7 @@ CONF_SRC = $(wildcard tests/conformance/*.c) tests/gen/refs.c
 CONF_OBJ = $(CONF_SRC:%.c=$(BUILD)/%.o)
 CORPUS ?= ../shared/corpus
 
-$(BUILD)/tests/gen/%.o: tests/gen/%.c $(wildcard */*.h) $(ISA_TABS)
+$(BUILD)/tests/gen/%.o: tests/gen/%.c $(SRC_H) $(ISA_TABS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -Itests/conformance $(WARN) -c -o $@ $<
 
@@ -152,6 +156,8 @@ layers: $(BUILD)/layers_rt $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 TEST_STEPS = t-isa t-check t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin \
   t-accelsim t-tty t-conformance t-golden t-golden-portable t-gen t-hwcheck
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
+	@$(MAKE) --no-print-directory -q $(BIN) $(BUILD)/run_tests $(BUILD)/conformance || \
+	  { echo "make test: a second make would rebuild what this one built (a dependency newer than its target)"; exit 1; }
 	@$(MAKE) --no-print-directory $(TEST_STEPS)
 	@echo "make test: all $(words $(TEST_STEPS)) steps passed"
 .PHONY: test $(TEST_STEPS)
@@ -183,7 +189,7 @@ hwcheck: $(BIN) $(BUILD)/libsimtemu.a
 	BUILD=$(BUILD) SIMTEMU=./$(BIN) CC=$(CC) sh tools/hwcheck.sh
 
 # The launcher without CUDA (--print-layout only), and the tests that need no GPU
-$(BUILD)/hwcheck-layout: tools/hwcheck/launch.c $(BUILD)/libsimtemu.a $(wildcard */*.h) $(ISA_TABS)
+$(BUILD)/hwcheck-layout: tools/hwcheck/launch.c $(BUILD)/libsimtemu.a $(SRC_H) $(ISA_TABS)
 	$(CC) $(ALLCFLAGS) $(WARN) -DHWCHECK_NO_CUDA -o $@ tools/hwcheck/launch.c $(BUILD)/libsimtemu.a -lm
 
 hwcheck-test: $(BUILD)/hwcheck-layout

@@ -750,7 +750,7 @@ static void dup_funcs(ast_unit *u, const emu_program *p)
 	free(v);
 }
 
-emu_program *asm_assemble(const char *file, const char *src, const char *target_override,
+emu_program *asm_assemble(const char *file, const char *src, const char *target_override, const char *target_at,
 			  const char *default_name, FILE *diag, gen_lookup_fn gen_of)
 {
 	/* either syntax gives the same parse tree */
@@ -763,15 +763,23 @@ emu_program *asm_assemble(const char *file, const char *src, const char *target_
 	c.dialect = isa_dialect_of(target);
 	c.gen = gen_of(c.dialect);
 	if (c.dialect == ISA_DIALECT_NONE && target == target_override) { /* the option's fault, not the file's */
-		fprintf(u->diags.out, "simtemu: error: --target %s: unknown target (this build runs%s)\n", target,
-			isa_all_targets());
+		if (target_at) /* a .target directive's */
+			fprintf(u->diags.out, "%s: error: unknown target '%s' (this build runs%s)\n", target_at, target,
+				isa_all_targets());
+		else
+			fprintf(u->diags.out, "simtemu: error: --target %s: unknown target (this build runs%s)\n", target,
+				isa_all_targets());
 		ast_free(u);
 		return NULL;
 	}
 	if (u->target && target_override && isa_dialect_of(u->target) != ISA_DIALECT_NONE &&
 	    isa_dialect_of(u->target) != c.dialect) {
-		ast_error(&u->diags, u->target_loc, "the listing is code for %s; --target %s names another generation",
-			  u->target, target_override);
+		if (target_at)
+			ast_error(&u->diags, u->target_loc, "the listing is code for %s; '.target %s' (%s) names another generation",
+				  u->target, target_override, target_at);
+		else
+			ast_error(&u->diags, u->target_loc, "the listing is code for %s; --target %s names another generation",
+				  u->target, target_override);
 		fprintf(u->diags.out, "%s: 1 error\n", file);
 		ast_free(u);
 		return NULL;

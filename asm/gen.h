@@ -28,9 +28,11 @@ struct gen_desc {
 };
 
 /* Assemble with the generations gen_of gives (gen/registry.c's emu_assemble passes its
-   registry: the assembler names no generation, so it links below them). */
+   registry: the assembler names no generation, so it links below them);
+   target_at: where target_override comes from, "FILE:LINE:COL" of a .target directive,
+   or NULL for --target (the messages name it). */
 typedef const gen_desc *(*gen_lookup_fn)(isa_dialect d);
-emu_program *asm_assemble(const char *file, const char *src, const char *target_override,
+emu_program *asm_assemble(const char *file, const char *src, const char *target_override, const char *target_at,
 			  const char *default_name, FILE *diag, gen_lookup_fn gen_of);
 
 /* The generation of a target ("sm_20"), or NULL when this build does not run it. */

@@ -1,6 +1,7 @@
 /* simtemu compare A B [C ...]: every file runs with the same options, each with its own
    directives and ABI; outputs compared by buffer name (each run against A), counts side by
-   side (report/compare.c prints them). */
+   side (report/compare.c prints them). simtemu compare --spec-a SA --spec-b SB FILE: one
+   listing launched twice, once with each directive file. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,27 +57,14 @@ static int compare_opt(void *user, int c, const char *arg)
 	return cli_usage_error("unknown option%s", "");
 }
 
-static const char compare_help[] =
-	"usage: simtemu compare [options] A B [C ...]\n"
-	"  runs A, B (and up to 26 files) with the same options (each also with its own\n"
-	"  directives), checks every .expect, compares the output buffers they all share by\n"
-	"  name with A's (bit for bit, or for floats within --tol EPS, else the largest\n"
-	"  .expect tol=) and prints per-key counts side by side, each run with its\n"
-	"  difference and percent against A; --by, --counts table|csv|json, --plot FILE.svg,\n"
-	"  --html FILE.html (one self-contained page: the runs, the outputs, the chart and\n"
-	"  sortable count tables);\n"
-	"  --ignore NAME leaves a buffer out of the comparison (clock samples); --dump NAME\n"
-	"  prints each run's buffer (in JSON, the \"dumps\" member: stdout stays one document;\n"
-	"  docs/formats.md); exit 1 if an .expect fails or an output differs. Other options\n"
-	"  as for run (simtemu --help).";
 
 /* The indices in argv of the files: the arguments that are neither options nor option
-   values. Their number; 0 unless there are 2 to CMP_MAX_RUNS. */
+   values. Their number (pos holds the first CMP_MAX_RUNS). */
 static int compare_files(int argc, char **argv, int pos[CMP_MAX_RUNS])
 {
 	static const char *const valued[] = {"--spec", "--kernel", "--grid", "--block", "--target", "--warp-size",
 					     "--max-steps", "--dump", "--counts", "--by", "--stack-depth", "--converge", "-j",
-					     "--plot", "--html", "--tol", "--ignore", NULL};
+					     "--plot", "--html", "--tol", "--ignore", "--printf", "--keep-sass", NULL};
 	int npos = 0;
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] != '-') {
@@ -89,7 +77,34 @@ static int compare_files(int argc, char **argv, int pos[CMP_MAX_RUNS])
 			if (!strcmp(argv[i], valued[k]))
 				i++;
 	}
-	return npos >= 2 && npos <= CMP_MAX_RUNS ? npos : 0;
+	return npos;
+}
+
+/* --spec-a SA and --spec-b SB (or --spec-a=SA), taken out of argv: the new argc, or -1
+   after a usage error (*rc its status). */
+static int take_spec_ab(int argc, char **argv, const char *spec[2], int *rc)
+{
+	int n = 0;
+	spec[0] = spec[1] = NULL;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		int k = !strncmp(a, "--spec-a", 8) ? 0 : !strncmp(a, "--spec-b", 8) ? 1 : -1;
+		if (k < 0 || (a[8] && a[8] != '=')) {
+			argv[n++] = argv[i];
+			continue;
+		}
+		const char *v = a[8] == '=' ? a + 9 : i + 1 < argc ? argv[++i] : NULL;
+		if (!v || !*v) {
+			*rc = cli_usage_error("option '%s' needs a value (a directive file)", k ? "--spec-b" : "--spec-a");
+			return -1;
+		}
+		if (spec[k]) {
+			*rc = cli_usage_error("option '%s' given twice", k ? "--spec-b" : "--spec-a");
+			return -1;
+		}
+		spec[k] = v;
+	}
+	return n;
 }
 
 /* Each run's .expect reports, prefixed A, B, ... (to stderr beside CSV and JSON). Returns the
@@ -248,31 +263,73 @@ int cli_cmd_compare(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			puts(compare_help);
+			fputs(cli_command_help("compare"), stdout);
 			return 0;
 		}
+	int rc = 0;
+	const char *spec_ab[2];
+	char **args = xcalloc((size_t)argc + 2, sizeof *args);
+	memcpy(args, argv, (size_t)argc * sizeof *args);
+	if ((argc = take_spec_ab(argc, args, spec_ab, &rc)) < 0) {
+		free(args);
+		return rc;
+	}
+	argv = args;
 	int pos[CMP_MAX_RUNS];
-	int nx = compare_files(argc, argv, pos);
-	if (!nx)
-		return cli_usage_error("usage: simtemu compare [options] A B [C ...] (2 to 26 files)%s", "");
+	int nfiles = compare_files(argc, argv, pos);
+	bool two_specs = spec_ab[0] || spec_ab[1];
+	int nx = two_specs ? 2 : nfiles;
+	if (two_specs) {
+		bool shared_spec = false;
+		for (int i = 1; i < argc; i++)
+			shared_spec |= !strcmp(argv[i], "--spec") || !strncmp(argv[i], "--spec=", 7);
+		if (!spec_ab[0] || !spec_ab[1])
+			rc = cli_usage_error("%s: compare launches the listing twice and needs both --spec-a and --spec-b",
+					     spec_ab[0] ? "--spec-a without --spec-b" : "--spec-b without --spec-a");
+		else if (nfiles != 1)
+			rc = cli_usage_error("--spec-a and --spec-b launch one listing twice: give one FILE, not %s",
+					     nfiles ? "several" : "none");
+		else if (shared_spec)
+			rc = cli_usage_error("--spec with --spec-a and --spec-b: each run reads one directive file; put%s"
+					     " the shared directives in both", "");
+	} else if (nfiles < 2 || nfiles > CMP_MAX_RUNS)
+		rc = cli_usage_error("usage: simtemu compare [options] A B [C ...] (2 to 26 files), or "
+				     "--spec-a SA --spec-b SB FILE%s", "");
+	if (rc) {
+		free(args);
+		return rc;
+	}
 	static const struct option extra[] = {
 		{"plot", required_argument, 0, 'O'}, {"html", required_argument, 0, 0x201}, {"tol", required_argument, 0, 'T'},
 		{"ignore", required_argument, 0, 'I'}, {0, 0, 0, 0}};
 	compare_opts co = {0};
 	cli_launch *L = xcalloc((size_t)nx, sizeof *L);
-	char **v = xcalloc((size_t)argc, sizeof *v);
-	int rc = 0;
-	/* each run's arguments: the options and its own file, without the others */
+	char **v = xcalloc((size_t)argc + 2, sizeof *v);
+	char *label[2] = {NULL, NULL};
+	/* each run's arguments: the options and its own file, without the others; with
+	   --spec-a/--spec-b the one file and --spec SA (SB) */
 	for (int r = 0; r < nx && !rc; r++) {
 		int nv = 0;
 		for (int i = 0; i < argc; i++) {
 			bool other = false;
-			for (int q = 0; q < nx; q++)
+			for (int q = 0; q < nx && !two_specs; q++)
 				other |= q != r && pos[q] == i;
 			if (!other)
 				v[nv++] = argv[i];
 		}
-		rc = cli_prepare(&L[r], argc - (nx - 1), v, extra, &co, compare_opt);
+		if (two_specs) {
+			static char spec_opt[] = "--spec";
+			v[nv++] = spec_opt;
+			v[nv++] = (char *)spec_ab[r];
+		}
+		v[nv] = NULL;
+		rc = cli_prepare(&L[r], nv, v, extra, &co, compare_opt);
+		if (two_specs && !rc) { /* the run's name in the report: the file and its spec */
+			size_t n = strlen(L[r].file) + strlen(spec_ab[r]) + 16;
+			label[r] = xmalloc(n);
+			snprintf(label[r], n, "%s --spec %s", L[r].file, spec_ab[r]);
+			L[r].file = label[r];
+		}
 	}
 	for (int r = 0; r < nx && !rc; r++) {
 		/* CSV and JSON keep stdout one document: the kernels' printf output goes to stderr */
@@ -294,5 +351,8 @@ int cli_cmd_compare(int argc, char **argv)
 		cli_cleanup(&L[r]);
 	free(L);
 	free(v);
+	free(label[0]);
+	free(label[1]);
+	free(args);
 	return rc < 0 ? 0 : rc;
 }

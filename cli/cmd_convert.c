@@ -40,8 +40,14 @@ int cli_cmd_asm(int argc, char **argv)
 	}
 	int errs = spec_parse(&sp, file, src, stderr);
 	const char *target = o.target ? o.target : sp.target;
+	if (!o.target && sp.target && isa_dialect_of(sp.target) == ISA_DIALECT_NONE) { /* reported at its line */
+		spec_free(&sp);
+		free(src);
+		return CLI_EXIT_INPUT;
+	}
 	char *dflt = cli_base_name(file);
-	emu_program *p = emu_assemble(file, src, target, sp.kernel ? sp.kernel : dflt, stderr);
+	emu_program *p = emu_assemble_at(file, src, target, o.target ? NULL : sp.target_at, sp.kernel ? sp.kernel : dflt,
+				      stderr);
 	free(dflt);
 	static char obuf[1 << 20];
 	if (p && !errs) {
@@ -100,7 +106,11 @@ int cli_cmd_convert(int argc, char **argv)
 		spec_free(&sp);
 		return CLI_EXIT_INPUT;
 	}
-	spec_parse(&sp, file, src, stderr);
+	if (spec_parse(&sp, file, src, stderr) && !target && sp.target && isa_dialect_of(sp.target) == ISA_DIALECT_NONE) {
+		spec_free(&sp); /* a .target this build does not run: reported at its line */
+		free(src);
+		return CLI_EXIT_INPUT;
+	}
 	char *dflt = cli_base_name(file);
 	int (*conv)(const char *, const char *, const char *, const char *, FILE *, FILE *) =
 		!strcmp(to, "sass") ? ptx_convert_to_sass : ptx_convert_to_ptxplus;

@@ -8,6 +8,7 @@
 #include "cli/launch.h"
 #include "convert/ptxin.h"
 #include "front/dump.h"
+#include "isa/isa.h"
 #include "util/xalloc.h"
 
 /* The command line's one piece of process state: set by SIGINT, read by the running
@@ -145,9 +146,12 @@ static int prepare(cli_launch *L, int argc, char **argv, const struct option *ex
 	if (dump_dirs)
 		errs += spec_parse_more(&L->sp, L->file, dump_dirs, stderr);
 	free(dump_dirs);
+	if (!L->o.target && L->sp.target && isa_dialect_of(L->sp.target) == ISA_DIALECT_NONE)
+		return CLI_EXIT_INPUT; /* a .target this build does not run: reported at its line */
 	char *dflt = cli_base_name(L->file);
-	L->p = emu_assemble(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
-			    L->sp.kernel ? L->sp.kernel : dflt, stderr);
+	/* --target, else a .target directive (of the listing or --spec: named in the messages) */
+	L->p = emu_assemble_at(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
+			       L->o.target ? NULL : L->sp.target_at, L->sp.kernel ? L->sp.kernel : dflt, stderr);
 	free(dflt);
 	int fi;
 	if (!L->p || errs || (fi = pick_function(L->p, &L->o, &L->sp, L->file)) < 0)

@@ -22,7 +22,8 @@ void dbg_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_
    table row, and the debugger's view of the warp (dbg/trace_volta.c). */
 void dbg_volta_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, const emu_warp *w);
 void dbg_volta_state(char *buf, size_t size, const emu_ctx *x, const emu_warp *w);
-void dbg_volta_print(FILE *out, const emu_ctx *x, const emu_warp *w);
+void dbg_volta_stack(FILE *out, const emu_ctx *x, const emu_warp *w);
+void dbg_volta_masks(FILE *out, const emu_ctx *x, const emu_warp *w);
 
 /* trace --plot (dbg/plot_trace.c): what a lane does at an issue. */
 enum {
@@ -80,7 +81,9 @@ void dbg_run(dbg_session *d, emu_ctx *x);
 /* After the launch returned: whether every CTA finished (the end was reached). */
 bool dbg_finished(const dbg_session *d);
 /* After the launch returned: whether reverse-step asked for a replay from the start
-   (the caller relaunches with the same session; it stops at the recorded step). */
+   (the caller relaunches with the same session; it stops at the recorded step), or
+   restart or run for a fresh start (it stops at the first instruction, or for run at the
+   first breakpoint, watch, trap or the end). */
 bool dbg_replay_requested(dbg_session *d);
 
 #endif

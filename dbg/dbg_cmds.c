@@ -89,13 +89,15 @@ static const dbg_cmd cmds[] = {
 	{"next", "n", "next", "like step, but a CAL runs to its return"},
 	{"cycle", "stepi-all", "cycle", "one scheduler round: the other warps of the CTA run until they wait or finish; stop at the current warp's next instruction"},
 	{"continue", "c", "continue", "run until a breakpoint, a watch, a trap, the end or Ctrl-C"},
+	{"run", "r", "run", "run from the start until a breakpoint, a watch, a trap, the end or Ctrl-C (before the first issue: continue; later: the launch starts over)"},
+	{"restart", NULL, "restart", "start the launch over and stop at its first instruction; breakpoints and watches are kept"},
 	{"reverse-step", "rs", "reverse-step [N]", "back N instructions of the current warp (default 1): the run replays from the start and stops there"},
 	{"break", "b", "break PC|LABEL|#I [if Rn|Pn OP VALUE [lane L]]", "stop before the instruction at address PC, label LABEL or index I (any warp); OP is == != < <= > >="},
 	{"tbreak", NULL, "tbreak PC|LABEL|#I [if ...]", "a breakpoint deleted when it stops"},
 	{"delete", "d", "delete [N]", "delete breakpoint or watch N (all without N)"},
 	{"watch", NULL, "watch Rn|Pn|mem ADDR|depth", "stop after the value changes (a register of the current warp, a global word, the SIMT stack depth)"},
-	{"stack", "bt", "stack", "the SIMT token stack of the current warp, top first"},
-	{"masks", NULL, "masks", "active, exited, break, continue and return masks, and the while-mask table"},
+	{"stack", "bt", "stack", "the SIMT token stack of the current warp, top first (sm_70+: its groups, the next to issue first, and its convergence barriers)"},
+	{"masks", NULL, "masks", "active, exited, break, continue and return masks, and the while-mask table (sm_70+: issuing, ready, waiting and exited lanes)"},
 	{"info", "i", "info warps|breakpoints|buffers", "every warp of the CTA (pc, state, masks), the breakpoints and watches, or the global buffers (name, type, count, address)"},
 	{"warp", NULL, "warp N", "make warp N of the running CTA the current warp"},
 	{"cta", NULL, "cta N", "follow CTA N (linear index); if it has not started, step and continue stop when it does"},
@@ -143,7 +145,7 @@ void dbg_cmd_stack(dbg_session *d, const emu_warp *w)
 {
 	char m[40];
 	if (w->vb) { /* sm_70+: groups and convergence barriers instead of a stack */
-		dbg_volta_print(d->out, d->x, w);
+		dbg_volta_stack(d->out, d->x, w);
 		return;
 	}
 	if (!w->s.depth)
@@ -168,8 +170,8 @@ void dbg_cmd_masks(dbg_session *d, const emu_warp *w)
 {
 	char m[40];
 	int n = w->nlanes;
-	if (w->vb) {
-		dbg_volta_print(d->out, d->x, w);
+	if (w->vb) { /* sm_70+: the lanes by state */
+		dbg_volta_masks(d->out, d->x, w);
 		return;
 	}
 	fprintf(d->out, "A     %s\n", dbg_mask(m, w->s.A, n));
@@ -470,19 +472,61 @@ void dbg_cmd_regs(dbg_session *d, const emu_warp *w, int argc, char **argv)
 		}
 	}
 	int total = n ? n : d->x->f->nregs;
-	fprintf(d->out, "      ");
-	for (int l = 0; l < w->nlanes; l++)
-		if (lane < 0 || l == lane)
-			fprintf(d->out, " %10s%-2d", "lane ", l);
-	fputc('\n', d->out);
+	if (lane >= 0)
+		fprintf(d->out, "lane %d of warp %d:\n", lane, w->id);
 	for (int i = 0; i < total; i++) {
 		int r = n ? regs[i] : i;
-		fprintf(d->out, "R%-4d ", r);
+		char name[16];
+		snprintf(name, sizeof name, "R%d", r);
+		if (lane >= 0) {
+			fprintf(d->out, "%-6s 0x%08x\n", name, dbg_reg_value(w, r, lane, d->x->f));
+			continue;
+		}
+		/* runs of lanes holding one value: up to 4 on one line, else 8 lanes a line */
+		int nruns = 0;
 		for (int l = 0; l < w->nlanes; l++)
-			if (lane < 0 || l == lane)
-				fprintf(d->out, " 0x%08x  ", dbg_reg_value(w, r, l, d->x->f));
+			nruns += !l || dbg_reg_value(w, r, l, d->x->f) != dbg_reg_value(w, r, l - 1, d->x->f);
+		fprintf(d->out, "%-6s", name);
+		if (nruns <= DBG_REG_RUNS) {
+			for (int l = 0, k = 0; l < w->nlanes; l = k) {
+				uint32_t v = dbg_reg_value(w, r, l, d->x->f);
+				for (k = l + 1; k < w->nlanes && dbg_reg_value(w, r, k, d->x->f) == v; k++)
+					;
+				fprintf(d->out, "%s 0x%08x (lane%s %d", l ? "," : "", v, k - l > 1 ? "s" : "", l);
+				if (k - l > 1)
+					fprintf(d->out, "-%d", k - 1);
+				fputc(')', d->out);
+			}
+			fputc('\n', d->out);
+			continue;
+		}
+		for (int l = 0; l < w->nlanes; l++) {
+			if (l % 8 == 0) {
+				char lanes[32];
+				snprintf(lanes, sizeof lanes, "%d-%d", l, l + 7 < w->nlanes ? l + 7 : w->nlanes - 1);
+				fprintf(d->out, "%s %-6s", l ? "\n      " : "", lanes);
+			}
+			fprintf(d->out, " 0x%08x", dbg_reg_value(w, r, l, d->x->f));
+		}
 		fputc('\n', d->out);
 	}
+}
+
+/* Lanes of mask m as ranges ("0-2,5,7-31"), at most size bytes. */
+static char *lane_ranges(char *buf, size_t size, uint32_t m, int n)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int l = 0; l < n && k < size; l++) {
+		if (!(m >> l & 1))
+			continue;
+		int e = l;
+		while (e + 1 < n && (m >> (e + 1) & 1))
+			e++;
+		k += (size_t)snprintf(buf + k, size - k, e > l ? "%s%d-%d" : "%s%d", k ? "," : "", l, e);
+		l = e;
+	}
+	return buf;
 }
 
 static void print_value(dbg_session *d, char fmt, uint32_t v)
@@ -542,6 +586,13 @@ void dbg_cmd_print(dbg_session *d, const emu_warp *w, int argc, char **argv)
 	if ((k = dbg_reg(d, n, &pred, &r)) != 0) {
 		if (k < 0)
 			return;
+		if (pred && lane < 0) { /* a predicate is a lane mask: one line */
+			uint32_t m = w->p[r] & (w->nlanes < 32 ? (1u << w->nlanes) - 1 : ~0u);
+			char lanes[160];
+			fprintf(d->out, "P%d = 0x%08x  (%s%s true)\n", r, m, m ? (m & (m - 1) ? "lanes " : "lane ") : "no lane",
+				lane_ranges(lanes, sizeof lanes, m, w->nlanes));
+			return;
+		}
 		for (int l = 0; l < w->nlanes; l++) {
 			if (lane >= 0 ? l != lane : !(w->s.A >> l & 1))
 				continue;

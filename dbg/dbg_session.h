@@ -12,6 +12,8 @@ enum { W_REG, W_PRED, W_MEM, W_DEPTH };
 /* Counts a command takes at most: step's, and mem's words. */
 #define DBG_MAX_STEPS 1000000000
 #define DBG_MAX_WORDS 4096
+/* regs: a register whose lanes hold at most this many runs of one value is one line */
+#define DBG_REG_RUNS 4
 
 typedef struct {
 	int id;
@@ -57,6 +59,9 @@ struct dbg_session {
 	size_t nhist, caphist;
 	bool replay_requested, replaying;
 	uint64_t replay_to;      /* stop when the run reaches this step (x->steps) */
+	/* restart and run: the launch starts over (replay_requested, without replaying);
+	   run_on goes on from its first instruction to a breakpoint, a watch, a trap or the end */
+	bool restarting, run_on;
 	int replay_cta, replay_warp;
 	int nbreaks, nwatches, next_id;
 	dbg_break breaks[64];

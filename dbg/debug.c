@@ -53,10 +53,18 @@ bool dbg_replay_requested(dbg_session *d)
 	if (!d->replay_requested)
 		return false;
 	d->replay_requested = false;
-	d->replaying = true;
 	d->over = d->finished = false;
 	d->trap_pc = -1;
 	d->nhist = 0;
+	if (d->restarting) { /* from the start, as a new session with the same breakpoints */
+		d->restarting = false;
+		d->started = d->await_cta = false;
+		d->focus_cta = d->focus_warp = 0;
+		d->mode = MODE_STEP;
+		d->pending = 0;
+		return true;
+	}
+	d->replaying = true;
 	return true;
 }
 
@@ -182,8 +190,27 @@ static int repl(dbg_session *d)
 			d->replay_requested = true;
 			return 1;
 		}
+		if (!strcmp(name, "restart") || !strcmp(name, "run")) {
+			d->last[0] = 0; /* an empty line does not start the launch over (as in gdb) */
+			if (argc > 1) {
+				fprintf(d->out, "usage: %s\n", name);
+				continue;
+			}
+			bool fresh = !strcmp(name, "run") && !d->over && d->x->steps == 0;
+			if (fresh) { /* nothing has issued yet: run is continue */
+				dbg_sigint = 0;
+				d->mode = MODE_CONTINUE;
+				return 0;
+			}
+			fprintf(d->out, "starting the launch over (breakpoints and watches kept)\n");
+			d->restarting = true;
+			d->run_on = name[1] == 'u';
+			d->replay_requested = true;
+			return 1;
+		}
 		if (resumes && d->over) {
-			fprintf(d->out, "the kernel has %s; inspect or quit\n", d->x->trap.msg[0] ? "trapped" : "finished");
+			fprintf(d->out, "the kernel has %s; inspect, restart, run or quit\n",
+				d->x->trap.msg[0] ? "trapped" : "finished");
 			continue;
 		}
 		bool needs_warp = !strcmp(name, "stack") || !strcmp(name, "masks") || !strcmp(name, "regs") ||
@@ -280,8 +307,17 @@ static bool should_stop(dbg_session *d, const emu_warp *w, char *why, size_t n)
 		d->started = true;
 		d->focus_cta = d->x->cur_cta->linear;
 		d->focus_warp = w->id;
-		snprintf(why, n, "at the first instruction");
-		return true;
+		for (int i = 0; i < d->nwatches; i++) { /* after a restart: watches start from here */
+			uint32_t one;
+			dbg_watch_sample(d, &d->watches[i], d->watches[i].old, &one);
+			d->watches[i].old1 = one;
+		}
+		if (!d->run_on) {
+			snprintf(why, n, "at the first instruction");
+			return true;
+		}
+		d->run_on = false; /* run: on to a breakpoint (this instruction's too) */
+		d->mode = MODE_CONTINUE;
 	}
 	for (int i = 0; i < d->nbreaks; i++) {
 		dbg_break *b = &d->breaks[i];

@@ -92,24 +92,89 @@ void dbg_volta_row(FILE *out, dbg_fmt fmt, uint64_t step, const emu_ctx *x, cons
 	fprintf(out, "], \"warpsync\": \"%s\", \"bar\": \"%s\"}", dbg_mask(m, v->wswait, n), dbg_mask(state, v->atbar, n));
 }
 
-/* The debugger's view (`stack` / `masks` on sm_70 and later). */
-void dbg_volta_print(FILE *out, const emu_ctx *x, const emu_warp *w)
+/* Where the waiting lanes of m resume (lpc): " resume 0x00a0", or per run of lanes. */
+static void resume_pcs(FILE *out, const emu_ctx *x, const cfb_state *v, uint32_t m, int n)
+{
+	uint32_t pc0 = 0;
+	bool one = true, first = true;
+	for (int l = 0; l < n; l++)
+		if (m >> l & 1) {
+			one &= first || v->lpc[l] == pc0;
+			pc0 = first ? v->lpc[l] : pc0;
+			first = false;
+		}
+	if (first)
+		return;
+	if (one) {
+		fprintf(out, ", resume at 0x%04x", vaddr(x, pc0));
+		return;
+	}
+	fprintf(out, ", resume at");
+	for (int l = 0; l < n; l++) {
+		if (!(m >> l & 1))
+			continue;
+		int e = l;
+		while (e + 1 < n && (m >> (e + 1) & 1) && v->lpc[e + 1] == v->lpc[l])
+			e++;
+		fprintf(out, e > l ? " 0x%04x (lanes %d-%d)" : " 0x%04x (lane %d)", vaddr(x, v->lpc[l]), l, e);
+		l = e;
+	}
+}
+
+/* `stack` on sm_70 and later: what stands in for the token stack. The ready groups form a
+   stack of their own (the newest issues next), and the convergence barriers say which
+   lanes a BSYNC waits for and which already wait. */
+void dbg_volta_stack(FILE *out, const emu_ctx *x, const emu_warp *w)
 {
 	const cfb_state *v = w->vb;
 	char m[40], m2[40];
 	int n = w->nlanes;
-	fprintf(out, "warp %d (convergence barriers, docs/volta.md):\n", w->id);
-	fprintf(out, "  issuing group  0x%04x %s\n", vaddr(x, w->s.pc), dbg_mask(m, w->s.A, n));
-	for (int i = 0; i < v->ng; i++)
-		fprintf(out, "  ready group    0x%04x %s\n", vaddr(x, v->g[i].pc), dbg_mask(m, v->g[i].mask, n));
+	fprintf(out, "warp %d has no token stack (sm_70+: per-lane pcs and convergence barriers, docs/volta.md)\n",
+		w->id);
+	fprintf(out, "groups, the next to issue first:\n");
+	if (!w->s.A && !v->ng)
+		fprintf(out, "  none ready\n");
+	if (w->s.A)
+		fprintf(out, "  0x%04x  %s  issues next\n", vaddr(x, w->s.pc), dbg_mask(m, w->s.A, n));
+	for (int i = v->ng - 1; i >= 0; i--)
+		fprintf(out, "  0x%04x  %s  ready\n", vaddr(x, v->g[i].pc), dbg_mask(m, v->g[i].mask, n));
+	bool any = false;
 	for (int b = 0; b < CFB_NBAR; b++)
-		if (v->B[b] || v->bwait[b])
-			fprintf(out, "  B%-2d %s  waiting at BSYNC %s\n", b, dbg_mask(m, v->B[b], n),
-				dbg_mask(m2, v->bwait[b], n));
-	if (v->wswait)
-		fprintf(out, "  in WARPSYNC    %s\n", dbg_mask(m, v->wswait, n));
-	if (v->atbar)
-		fprintf(out, "  at BAR         %s\n", dbg_mask(m, v->atbar, n));
-	if (v->exited)
-		fprintf(out, "  exited         %s\n", dbg_mask(m, v->exited, n));
+		any |= v->B[b] || v->bwait[b];
+	fprintf(out, "convergence barriers%s\n", any ? " (lanes that must arrive; lanes waiting at BSYNC):" : ": all empty");
+	for (int b = 0; b < CFB_NBAR; b++)
+		if (v->B[b] || v->bwait[b]) {
+			fprintf(out, "  B%-2d  %s  waiting %s", b, dbg_mask(m, v->B[b], n), dbg_mask(m2, v->bwait[b], n));
+			resume_pcs(out, x, v, v->bwait[b], n);
+			fputc('\n', out);
+		}
+	if (v->wswait) {
+		fprintf(out, "in WARPSYNC  %s", dbg_mask(m, v->wswait, n));
+		resume_pcs(out, x, v, v->wswait, n);
+		fputc('\n', out);
+	}
+	if (v->atbar) {
+		fprintf(out, "at BAR       %s", dbg_mask(m, v->atbar, n));
+		resume_pcs(out, x, v, v->atbar, n);
+		fputc('\n', out);
+	}
+}
+
+/* `masks` on sm_70 and later: every lane in one of the states, one mask a line. */
+void dbg_volta_masks(FILE *out, const emu_ctx *x, const emu_warp *w)
+{
+	const cfb_state *v = w->vb;
+	char m[40];
+	int n = w->nlanes;
+	uint32_t ready = 0, bsync = 0;
+	for (int i = 0; i < v->ng; i++)
+		ready |= v->g[i].mask;
+	for (int b = 0; b < CFB_NBAR; b++)
+		bsync |= v->bwait[b];
+	fprintf(out, "A      %s  issues next (pc 0x%04x)\n", dbg_mask(m, w->s.A, n), vaddr(x, w->s.pc));
+	fprintf(out, "ready  %s  in the other ready groups\n", dbg_mask(m, ready, n));
+	fprintf(out, "BSYNC  %s  waiting at a BSYNC\n", dbg_mask(m, bsync, n));
+	fprintf(out, "WSYNC  %s  waiting in a WARPSYNC\n", dbg_mask(m, v->wswait, n));
+	fprintf(out, "BAR    %s  arrived at a CTA barrier\n", dbg_mask(m, v->atbar, n));
+	fprintf(out, "X      %s  exited\n", dbg_mask(m, v->exited, n));
 }

@@ -210,6 +210,10 @@ typedef struct {
 /* Assemble SASS text. Errors (located, with caret) go to diag; returns NULL on any. */
 emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
 			  const char *default_name, FILE *diag);
+/* The same with a target_override that a .target directive gave at target_at
+   ("FILE:LINE:COL"): the messages about it name that line, not --target. */
+emu_program *emu_assemble_at(const char *file, const char *src, const char *target_override, const char *target_at,
+			     const char *default_name, FILE *diag);
 void emu_program_free(emu_program *p);
 int emu_find_func(const emu_program *p, const char *name);
 /* List the decoded program (simtemu asm). */

@@ -76,6 +76,7 @@ typedef struct {
 
 typedef struct {
 	char *target, *kernel;
+	char *target_at;        /* where .target was read: "FILE:LINE:COL" (the assembler's messages) */
 	bool has_grid, has_block, has_shared, has_local, has_max_steps;
 	uint64_t max_steps;     /* .max-steps: the kernel's own step budget (--max-steps overrides) */
 	uint32_t grid[3], block[3], shared_bytes, local_bytes;
@@ -99,7 +100,8 @@ typedef struct {
 
 /* Parse the directive lines of a text (a kernel file or a --spec file) into s.
    Lists given here replace lists of the same kind parsed before (a --spec file
-   overrides the kernel file). Returns the number of errors (reported to diag). */
+   overrides the kernel file). A .target this build does not run is an error here, at
+   its line. Returns the number of errors (reported to diag). */
 int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag);
 void spec_free(emu_spec *s);
 

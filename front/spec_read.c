@@ -636,6 +636,16 @@ static void directive(pstate *p, const char *line, const char *rest)
 			free(s->target);
 			s->target = xstrdup(p->t[1].w);
 			s->target[strcspn(s->target, ",")] = 0; /* PTXPlus: .target sm_10, map_f64_to_f32 */
+			char at[64];
+			snprintf(at, sizeof at, ":%d:%d", p->line, p->t[0].col);
+			free(s->target_at);
+			s->target_at = xmalloc(strlen(p->file) + strlen(at) + 1);
+			strcat(strcpy(s->target_at, p->file), at);
+			if (isa_dialect_of(s->target) == ISA_DIALECT_NONE) { /* here, not blamed on --target later */
+				char m[400];
+				snprintf(m, sizeof m, "unknown target '%%s' (this build runs%s)", isa_all_targets());
+				perr(p, 1, m, s->target);
+			}
 		}
 	} else if (!strcmp(d, ".kernel")) {
 		if (p->n != 2)
@@ -772,6 +782,7 @@ void spec_free(emu_spec *s)
 	free(s->files);
 	free(s->texts);
 	free(s->target);
+	free(s->target_at);
 	free(s->kernel);
 	free(s->printf_fmt);
 	memset(s, 0, sizeof *s);

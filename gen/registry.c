@@ -28,5 +28,11 @@ const gen_desc *gen_for_target(const char *target)
 emu_program *emu_assemble(const char *file, const char *src, const char *target_override,
 			  const char *default_name, FILE *diag)
 {
-	return asm_assemble(file, src, target_override, default_name, diag, gen_for_dialect);
+	return asm_assemble(file, src, target_override, NULL, default_name, diag, gen_for_dialect);
+}
+
+emu_program *emu_assemble_at(const char *file, const char *src, const char *target_override, const char *target_at,
+			     const char *default_name, FILE *diag)
+{
+	return asm_assemble(file, src, target_override, target_at, default_name, diag, gen_for_dialect);
 }

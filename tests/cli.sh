@@ -59,6 +59,12 @@ check "isa unsupported target" 2 "$SIMTEMU" isa --target sm_99
 printf 'code for sm_52\n\tFunction : cut\n/*0000*/ MOV R0, 0x1;\n/*0008*/ MOV R1, 0x2;\n' >"$tmp/cut.sass"
 check "cut-off listing runs" 0 "$SIMTEMU" run "$tmp/cut.sass"
 contains "cut-off listing warns" err "warning: cut: lanes ran past the function's last instruction 1 time(s)"
+# cut off inside a divergent region (sm_75, convergence barriers): lanes 3-7 branch to T,
+# lanes 0-2 run on to T; the two groups run past the end apart, so twice (sm_1x listings
+# end without EXIT, and do not warn)
+printf '.target sm_75\n.block 8\n S2R R0, SR_TID.X;\n BSSY B0, J;\n ISETP.GE.AND P0, PT, R0, 0x3, PT;\n @P0 BRA T;\n IADD3 R1, R1, 0x1, RZ;\nT:\n IADD3 R2, R2, 0x1, RZ;\nJ:\n' >"$tmp/cutdiv.sass"
+check "cut-off divergent listing runs" 0 "$SIMTEMU" run "$tmp/cutdiv.sass"
+contains "cut-off divergent listing warns" err "warning: cutdiv: lanes ran past the function's last instruction 2 time(s)"
 printf 'code for sm_52\n\tFunction : whole\n/*0000*/ MOV R0, 0x1;\n/*0008*/ EXIT;\n' >"$tmp/whole.sass"
 check "listing with its EXIT runs" 0 "$SIMTEMU" run "$tmp/whole.sass"
 lacks "listing with its EXIT does not warn" err "ran past"
@@ -69,6 +75,28 @@ lacks "run unknown target blames no listing line" err "walk.sass:1:1"
 check "unknown target over a listing's own" 2 "$SIMTEMU" run --target sm_99 examples/ifblock_ssy.sass
 contains "unknown target over a listing's own is unknown" err "error: --target sm_99: unknown target"
 lacks "unknown target is no other generation" err "names another generation"
+# a .target that is wrong is blamed on its own file and line, not on --target: unknown in
+# a --spec file, unknown in the listing, another generation than the listing's code for
+printf '.block 8\n.target sm_99\n' >"$tmp/t99.spec"
+check "spec unknown target" 2 "$SIMTEMU" run --spec "$tmp/t99.spec" examples/walk.sass
+contains "spec unknown target located" err "t99.spec:2:9: error: unknown target 'sm_99' (this build runs sm_10"
+lacks "spec unknown target not --target" err "--target"
+if [ "$(grep -c 'error' "$tmp/err")" -eq 1 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL spec unknown target: not one error"; cat "$tmp/err"; fi
+printf '.block 1\n.target sm_99\nEXIT;\n' >"$tmp/t99.sass"
+check "listing unknown target" 2 "$SIMTEMU" run "$tmp/t99.sass"
+contains "listing unknown target located" err "t99.sass:2:9: error: unknown target 'sm_99'"
+lacks "listing unknown target not --target" err "--target"
+check "asm listing unknown target" 2 "$SIMTEMU" asm "$tmp/t99.sass"
+contains "asm listing unknown target located" err "t99.sass:2:9: error: unknown target 'sm_99'"
+# the directive is bad even where --target overrides it (a directive error, exit 2)
+check "--target over an unknown .target" 2 "$SIMTEMU" run -q --target sm_20 "$tmp/t99.sass"
+contains "--target over an unknown .target located" err "t99.sass:2:9: error: unknown target 'sm_99'"
+if [ -f ../shared/corpus/sm_10_matmul_kernel.sass ]; then
+	printf '.target sm_20\n' >"$tmp/t20.spec"
+	check "spec target of another generation" 2 "$SIMTEMU" run --spec "$tmp/t20.spec" ../shared/corpus/sm_10_matmul_kernel.sass
+	contains "spec target of another generation located" err "sm_10_matmul_kernel.sass:2:2: error: the listing is code for sm_10; '.target sm_20' ($tmp/t20.spec:1:1) names another generation"
+fi
 check "isa tesla" 0 "$SIMTEMU" isa --target sm_13
 contains "isa tesla lists GLD" out "GLD "
 check "grid override" 0 "$SIMTEMU" run --grid 2 examples/walk.sass
@@ -324,6 +352,35 @@ check "compare --tol 0" 1 "$SIMTEMU" compare --tol 0 "$tmp/one.sass" "$tmp/one_u
 contains "compare exact differs" out "output out: DIFFERENT, 1 of 1 differ; first [0]: A 1, B 1.00000012"
 check "compare one file" 2 "$SIMTEMU" compare examples/walk.sass
 check "compare bad tol" 2 "$SIMTEMU" compare --tol x examples/walk.sass examples/loop.sass
+# --spec-a/--spec-b: one listing, two launches. out[tid] = tid * 3 on 4 threads (A) and on
+# 8 (B): 5 warp instructions each, 20 and 40 thread instructions, out[4] 0 against 12
+printf '.target sm_20\n\tS2R R0, SR_Tid_X;\n\tISCADD R2, R0, c [0x0] [0x20], 0x2;\n\tIMUL R1, R0, c [0x0] [0x24];\n\tST [R2], R1;\n\tEXIT;\n' >"$tmp/scale.sass"
+printf '.block 4\n.buffer out u32 8\n.param u32 out\n.param u32 3\n.expect out = 0 3 6 9 0 0 0 0\n' >"$tmp/sa.spec"
+printf '.block 8\n.buffer out u32 8\n.param u32 out\n.param u32 3\n.expect out = 0 3 6 9 12 15 18 21\n' >"$tmp/sb.spec"
+check "compare --spec-a --spec-b" 1 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "spec-a run named" out "A: $tmp/scale.sass --spec $tmp/sa.spec (scale, sm_20)"
+contains "spec-b run named" out "B: $tmp/scale.sass --spec $tmp/sb.spec (scale, sm_20)"
+contains "spec-a/b expects" out "B: expect out: ok (8 values)"
+contains "spec-a/b outputs" out "output out: DIFFERENT, 4 of 8 differ; first [4]: A 0, B 12"
+contains "spec-a/b total" out "total                              5           5          +0    +0.0%             20           40          +20  +100.0%"
+contains "spec-a/b result" out "result: FAIL (2 of 2 .expect held; 0 of 1 shared outputs identical)"
+# the same spec twice: identical (--spec-a=FILE is read as well)
+check "compare one spec twice" 0 "$SIMTEMU" compare --counts json --spec-a="$tmp/sb.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "one spec twice json" out '"outputs": [{"name": "out", "equal": true, "differing": 0, "ignored": false}]'
+contains "one spec twice json file" out "\"file\": \"$tmp/scale.sass --spec $tmp/sb.spec\""
+check "compare --spec-a alone" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" "$tmp/scale.sass"
+contains "spec-a alone says so" err "--spec-a without --spec-b: compare launches the listing twice and needs both --spec-a and --spec-b"
+check "compare --spec-b alone" 2 "$SIMTEMU" compare --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "spec-b alone says so" err "--spec-b without --spec-a"
+check "compare --spec-a two files" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass" examples/walk.sass
+contains "spec-a two files says so" err "--spec-a and --spec-b launch one listing twice: give one FILE, not several"
+check "compare --spec-a no file" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec"
+check "compare --spec-a with --spec" 2 "$SIMTEMU" compare --spec "$tmp/sa.spec" --spec-a "$tmp/sa.spec" --spec-b "$tmp/sb.spec" "$tmp/scale.sass"
+contains "spec-a with --spec says so" err "--spec with --spec-a and --spec-b"
+check "compare --spec-b missing file" 2 "$SIMTEMU" compare --spec-a "$tmp/sa.spec" --spec-b "$tmp/nothere.spec" "$tmp/scale.sass"
+contains "spec-b missing file named" err "cannot read spec file '$tmp/nothere.spec'"
+check "compare --spec-a no value" 2 "$SIMTEMU" compare "$tmp/scale.sass" --spec-a
+contains "spec-a no value says so" err "option '--spec-a' needs a value"
 # compare with more than two files: every run against A. The if-block pair and A again as
 # C (counts by hand in docs/examples.md: ifblock_ssy 11 warp / 75 thread, NOP 2/8, SSY 1/8,
 # control 3/24; ifblock_pred 7/56, no NOP or SSY, control 1/8)
@@ -371,6 +428,62 @@ contains "break mask" out "     9  0x0040  LOP.AND R5, R4, 0x1                  
 contains "PCNT popped" out "     -  0x0070  pop [PCNT,11111,0x0070]                          A=01111  S=[PBK,11111,0x0090] Dbrk=10000"
 contains "last BRK" out "    48  0x0088  BRK                                              A=00001  S=[PBK,11111,0x0090] Dbrk=11110"
 contains "PBK popped" out "     -  0x0090  pop [PBK,11111,0x0090]                           A=11111  S=-"
+# the commands a document shows, run from a scratch folder beside the checkout's examples,
+# tests and binary: "$ CMD" lines with the output shown under them (every line shown but
+# "..." must be a line of what CMD prints; "$ cat F" shows F: checked when a command just
+# wrote F, else it is the reader's edit and writes F), and "./simtemu ..." lines without
+# output (they must exit 0)
+docrun() { # document
+	d="$tmp/doc.$(basename "$1" .md)"
+	mkdir -p "$d"
+	for l in examples tests kernels bench; do ln -sfn "$PWD/$l" "$d/$l"; done
+	case $SIMTEMU in /*) ln -sfn "$SIMTEMU" "$d/simtemu" ;; *) ln -sfn "$PWD/$SIMTEMU" "$d/simtemu" ;; esac
+	awk '/^    \$ / { sub(/^    \$ /, ""); print "C " $0; blk = 1; next }
+		/^    \.\/simtemu / && !blk { sub(/^    /, ""); print "R " $0; next }
+		/^    / && blk { sub(/^    /, ""); print "O " $0; next }
+		{ blk = 0; print "E" }
+		END { print "E" }' "$1" >"$d.rec"
+	cmd="" fresh="" n=0
+	: >"$d.want"
+	while IFS= read -r rec; do
+		kind=${rec%% *} text=${rec#? }
+		if [ "$kind" = O ]; then printf '%s\n' "$text" >>"$d.want"; continue; fi
+		if [ -n "$cmd" ]; then # the previous command and what the document says it prints
+			case $cmd in
+			"cat "*)
+				f=${cmd#cat }
+				if [ "$f" = "$fresh" ]; then
+					if cmp -s "$d.want" "$d/$f"; then pass=$((pass + 1)); else
+						fail=$((fail + 1)); echo "FAIL $1: '$cmd' is not what the document shows:"; diff "$d.want" "$d/$f"; fi
+				else cp "$d.want" "$d/$f"; fi
+				fresh="" ;;
+			*)
+				(cd "$d" && sh -c "$cmd") >"$d.got" 2>&1
+				n=$((n + 1))
+				case $cmd in *" > "*) fresh=${cmd##*> } ;; esac
+				while IFS= read -r w; do
+					[ "$w" = "..." ] && continue
+					if grep -qxF -- "$w" "$d.got"; then pass=$((pass + 1)); else
+						fail=$((fail + 1)); echo "FAIL $1: '$cmd' does not print '$w':"; cat "$d.got"; fi
+				done <"$d.want" ;;
+			esac
+			cmd=""
+			: >"$d.want"
+		fi
+		case $kind in
+		C) cmd=$text ;;
+		R)
+			(cd "$d" && sh -c "$text") >"$d.got" 2>&1
+			st=$?
+			if [ $st -eq 0 ]; then pass=$((pass + 1)); else
+				fail=$((fail + 1)); echo "FAIL $1: '$text' exits $st:"; tail -5 "$d.got"; fi
+			n=$((n + 1)) ;;
+		esac
+	done <"$d.rec"
+	if [ "$n" -gt 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: no command found"; fi
+}
+docrun README.md
+docrun docs/launch-spec.md
 check "readme trace" 0 "$SIMTEMU" trace examples/walk.sass
 contains "readme trace row" out "     7  0x0030  IADD.S R5, R5, 0x64                              A=00011111  S=[DIV,11100000,0x0038] [SSY,11111111,0x0048]"
 # the step budget runs out at the same issue for every -j: CTA c loops 50 * (c + 1) times
@@ -636,20 +749,45 @@ for t in $gtargets; do
 	if grep -qw -- "$t" "$tmp/man-targets"; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL man page: --target does not list $t (isa/gens.def runs it)"; fi
 done
+# the options of "simtemu $1 --help": its option lines and the options of its usage lines
+helpopts() {
+	# shellcheck disable=SC2086
+	"$SIMTEMU" $1 --help 2>&1 | awk '
+		/^  -/ { sub(/,$/, "", $1); print $1; if ($2 ~ /^-/) print $2 }
+		/usage:|^       simtemu/ { while (match($0, /[ []-[-a-z]+/)) { print substr($0, RSTART + 1, RLENGTH - 1); $0 = substr($0, RSTART + RLENGTH) } }' | sort -u
+}
 : >"$tmp/helpopts"
 for c in "" run stats trace debug compare spec asm isa convert batch merge; do
-	# shellcheck disable=SC2086
-	"$SIMTEMU" $c --help 2>&1 | awk '
-		/^  -/ { sub(/,$/, "", $1); print $1; if ($2 ~ /^-/) print $2 }
-		/usage:|^       simtemu/ { while (match($0, /\[-[-a-z]+/)) { print substr($0, RSTART + 1, RLENGTH - 1); $0 = substr($0, RSTART + RLENGTH) } }
-		/--to |--tol |--ignore / { for (i = 1; i <= NF; i++) if ($i ~ /^--(to|tol|ignore)$/) print $i }' >>"$tmp/helpopts"
+	helpopts "$c" >>"$tmp/helpopts"
 done
-for o in $(sort -u "$tmp/helpopts"); do
+sort -u "$tmp/helpopts" -o "$tmp/helpopts"
+if [ "$(wc -l <"$tmp/helpopts")" -lt 30 ]; then fail=$((fail + 1)); echo "FAIL --help options: read only $(wc -l <"$tmp/helpopts")"; fi
+for o in $(cat "$tmp/helpopts"); do
 	if grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" tools/simtemu.bash-completion; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL bash completion lacks $o (a --help option)"; fi
 	if grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" "$tmp/man"; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL man page lacks $o (a --help option)"; fi
 done
+# and the other way: no option in the man page that no --help lists (a removed or renamed one)
+for o in $(grep -o -- '--[a-z][-a-z]*' "$tmp/man" | sort -u); do
+	if grep -qxF -- "$o" "$tmp/helpopts"; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL man page names $o, which no --help lists"; fi
+done
+# per command: after 'simtemu COMMAND -' the completion offers exactly the options of
+# COMMAND --help (and -h, --help)
+if command -v bash >/dev/null 2>&1; then
+	for c in run stats trace debug compare spec asm isa convert batch merge; do
+		helpopts "$c" >"$tmp/h.$c"
+		bash -c ". tools/simtemu.bash-completion; COMP_WORDS=(simtemu $c -); COMP_CWORD=2; _simtemu; printf '%s\n' \"\${COMPREPLY[@]}\"" |
+			grep -vx -- '-h\|--help' | sort -u >"$tmp/c.$c"
+		grep -vx -- '-h\|--help' "$tmp/h.$c" >"$tmp/hh.$c"
+		if [ -s "$tmp/hh.$c" ] && cmp -s "$tmp/hh.$c" "$tmp/c.$c"; then pass=$((pass + 1)); else
+			fail=$((fail + 1)); echo "FAIL bash completion of $c: offers what $c --help does not list (>) or lacks what it does (<):"
+			diff "$tmp/hh.$c" "$tmp/c.$c"; fi
+	done
+else
+	echo "cli: skipped the per-command completion check (no bash)"
+fi
 # did you mean: the nearest opcode of the target's table, the nearest directive
 printf '.target sm_20\nISCAD R0, R1, R2, 0x2;\nEXIT;\n' >"$tmp/typo.sass"
 check "opcode typo" 2 "$SIMTEMU" asm "$tmp/typo.sass"
@@ -668,10 +806,72 @@ check "volta trace" 0 "$SIMTEMU" trace examples/volta/ifelse.sass
 contains "volta trace split" out "     9  0x0080  BRA SYNC"
 contains "volta trace groups" out "groups=[0x0090 00000000000000001111111111111111] B0=11111111111111111111111111111111"
 contains "volta trace wait" out "B0=11111111111111111111111111111111(wait 11111111111111110000000000000000)"
-printf 'step 8\nstack\ninfo warps\ncontinue\n' >"$tmp/volta.dbg"
-check "volta debug" 0 "$SIMTEMU" debug --batch "$tmp/volta.dbg" examples/volta/ifelse.sass
-contains "volta debug group" out "  ready group    0x0090 00000000000000001111111111111111"
-contains "volta debug warps" out "groups 2  running"
+# stack: the groups (the next to issue first) and the convergence barriers; masks: the
+# lanes by state. After 8 issues lanes 0-15 issue BRA SYNC at 0x80 and 16-31 are ready at
+# ELSE (0x90); two issues later lanes 0-15 wait at BSYNC B0 to resume at JOIN (0xb0)
+check "volta debug" 0 "$SIMTEMU" debug --batch tests/debug/volta.cmd examples/volta/ifelse.sass
+contains "volta stack says what it shows" out "warp 0 has no token stack (sm_70+: per-lane pcs and convergence barriers, docs/volta.md)"
+contains "volta stack groups" out "groups, the next to issue first:
+  0x0080  11111111111111110000000000000000  issues next
+  0x0090  00000000000000001111111111111111  ready
+convergence barriers (lanes that must arrive; lanes waiting at BSYNC):
+  B0   11111111111111111111111111111111  waiting 00000000000000000000000000000000"
+contains "volta masks split" out "A      11111111111111110000000000000000  issues next (pc 0x0080)
+ready  00000000000000001111111111111111  in the other ready groups
+BSYNC  00000000000000000000000000000000  waiting at a BSYNC"
+contains "volta stack waiting" out "  0x0090  00000000000000001111111111111111  issues next
+convergence barriers (lanes that must arrive; lanes waiting at BSYNC):
+  B0   11111111111111111111111111111111  waiting 11111111111111110000000000000000, resume at 0x00b0"
+contains "volta masks waiting" out "A      00000000000000001111111111111111  issues next (pc 0x0090)
+ready  00000000000000000000000000000000  in the other ready groups
+BSYNC  11111111111111110000000000000000  waiting at a BSYNC
+WSYNC  00000000000000000000000000000000  waiting in a WARPSYNC
+BAR    00000000000000000000000000000000  arrived at a CTA barrier
+X      00000000000000000000000000000000  exited"
+contains "volta debug warps" out "groups 1  running"
+contains "volta debug end" out "expect out: ok (32 values)"
+# regs: one line for lanes of one value (runs), else 8 lanes a line; print Pn: one mask
+check "debug regs" 0 "$SIMTEMU" debug --batch tests/debug/regs.cmd examples/walk.sass
+contains "regs tid" out "R0     0-7    0x00000000 0x00000001 0x00000002 0x00000003 0x00000004 0x00000005 0x00000006 0x00000007"
+contains "regs equal" out "R1     0x00000000 (lanes 0-7)"
+contains "regs address" out "R8     0-7    0x00100000 0x00100004 0x00100008 0x0010000c 0x00100010 0x00100014 0x00100018 0x0010001c"
+contains "regs lane" out "lane 3 of warp 0:
+R0     0x00000003
+R5     0x00000000"
+contains "print P0 none" out "P0 = 0x00000000  (no lane true)"
+contains "print P0 mask" out "P0 = 0x00000007  (lanes 0-2 true)"
+contains "print P0 lane" out "lane  1: 1"
+contains "regs runs" out "R5     0x00000000 (lanes 0-2), 0x00000064 (lanes 3-7)"
+check "debug regs 32 lanes" 0 "$SIMTEMU" debug --block 32 --batch tests/debug/regs.cmd examples/walk.sass
+contains "regs 32 lanes" out "       24-31  0x00000018 0x00000019 0x0000001a 0x0000001b 0x0000001c 0x0000001d 0x0000001e 0x0000001f"
+sed -n '/^(simtemu) regs/,/^(simtemu) print/p' "$tmp/out" | grep -v '^(simtemu)' >"$tmp/regs32"
+if [ -s "$tmp/regs32" ] && [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/regs32")" -le 110 ]; then
+	pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL regs of 32 lanes: lines wider than 110 characters"; cat "$tmp/regs32"; fi
+# run and restart: a fresh run goes to the breakpoint; restart starts over (R5 of lane 3
+# is 0 again: 100 only after the else side) keeping the breakpoint; run after the end
+# runs the launch again
+check "debug restart" 0 "$SIMTEMU" debug --batch tests/debug/restart.cmd examples/walk.sass
+contains "run to the breakpoint" out "(simtemu) run
+stopped: breakpoint 1; CTA 0 warp 0
+    10  0x0048  MOV R6, RZ                                       A=11111111  S=-
+(simtemu) print/d R5 3
+lane  3: 100"
+contains "restart" out "(simtemu) restart
+starting the launch over (breakpoints and watches kept)
+stopped: at the first instruction; CTA 0 warp 0
+     1  0x0000  S2R R0, SR_Tid_X                                 A=11111111  S=-
+(simtemu) info breakpoints
+1  break at 0x0048
+(simtemu) print/d R5 3
+lane  3: 0
+(simtemu) run
+stopped: breakpoint 1; CTA 0 warp 0"
+contains "run after the end" out "(simtemu) run
+starting the launch over (breakpoints and watches kept)
+kernel finished: 41 warp instructions, 232 thread instructions"
+contains "restart after the end" out "(simtemu) step
+stopped: step; CTA 0 warp 0
+     2  0x0008  ISCADD R8, R0, c [0x0] [0x20], 0x2               A=11111111  S=-"
 check "volta csv trace" 0 "$SIMTEMU" trace --format csv examples/volta/ifelse.sass
 contains "volta csv header" out "step,kind,pc,insn,A,X,groups,barriers,warpsync,bar"
 check "converge bad" 2 "$SIMTEMU" run --converge maybe examples/volta/ifelse.sass
