@@ -42,10 +42,22 @@ if $CC -std=c11 -ffp-contract=off -o "$tmp/ref" $d/ref.c -lm 2>"$tmp/cc.err"; th
 	check "no relocations: the .param lines bind, the reference holds" 0 "$S" run --spec "$tmp/texk.spec" "$tmp/norel.sass"
 	check "no relocations, r2d bound to r1d: the reference fails" 1 "$S" run --spec "$tmp/swap.spec" "$tmp/norel.sass"
 	check "relocations win over a wrong .param" 0 "$S" run --spec "$tmp/swap.spec" $d/texk.sm_35.sass
+	# a convolution over a 2D texture object, as nvcc compiles one (conv.cu)
+	"$tmp/ref" conv >"$tmp/conv.expect"
+	cat $d/conv3.spec "$tmp/conv.expect" >"$tmp/conv3.spec"
+	for a in 52 75; do
+		check "conv3 sm_$a: the C reference" 0 "$S" run --spec "$tmp/conv3.spec" $d/conv.sm_$a.sass
+		contains "conv3 sm_$a: out" out "expect out: ok (91 values)"
+	done
 else
 	skip=$((skip + 1))
-	echo "SKIP texk: no C compiler ($CC)"
+	echo "SKIP texk, conv3: no C compiler ($CC)"
 fi
+# an sgemm-like inner loop over float4 texels (tex1Dfetch), values by hand in dot4.spec
+for a in 52 75; do
+	check "dot4 sm_$a: values by hand" 0 "$S" run --spec $d/dot4.spec $d/conv.sm_$a.sass
+	contains "dot4 sm_$a: out" out "expect out: ok (8 values)"
+done
 # hand-derived: r1d's texel 4 is 7 + 3 * 4 = 19, which thread 7 fetches first (l - 3 = 4)
 check "texk sm_35 under the plain spec" 0 "$S" run --spec $d/texk.spec $d/texk.sm_35.sass --dump out
 contains "texk: thread 7 fetches texel 4 of r1d (19)" out "  19 "

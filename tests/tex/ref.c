@@ -1,5 +1,6 @@
-/* The C reference of tests/tex/texk.ptx under tests/tex/texk.spec: prints the .expect line
-   of its out buffer. The texture rules as CUDA's programming guide states them for point
+/* The C reference of tests/tex/texk.ptx under tests/tex/texk.spec (no argument) and of
+   conv.cu's conv3 under tests/tex/conv3.spec (argument "conv"): prints the .expect line
+   of the out buffer. The texture rules as CUDA's programming guide states them for point
    sampling (texture fetching appendix): a texel index is floor(x) of the coordinate in
    texels (normalised coordinates are first multiplied by the size); clamp limits it to
    0..N-1, wrap takes it modulo N; a gather (tld4) reads the 2x2 texels around (x - 0.5,
@@ -29,8 +30,34 @@ static float tob(int i, int j, int c) { return -3.0f + 0.5f * (float)((j * 4 + i
 static uint32_t ha(int i, int j, int c) { return c == 0 ? 1000u + (uint32_t)(j * 8 + i) : 0u; } /* u32 8x4 */
 static uint32_t hb(int i, int j, int c) { return 7u * (uint32_t)((j * 5 + i) * 2 + c); }         /* u32x2 5x6 */
 
-int main(void)
+/* conv3: a 3x3 filter over img (f32 13x7, iota 1 0.5) sampled at texel centres, clamped */
+static float img(int x, int y)
 {
+	x = clampi(x, 13);
+	y = clampi(y, 7);
+	return 1.0f + 0.5f * (float)(y * 13 + x);
+}
+
+static int conv(void)
+{
+	static const float k[9] = {0.0625f, 0.125f, 0.0625f, 0.125f, 0.25f, 0.125f, 0.0625f, 0.125f, 0.0625f};
+	printf(".expect out =");
+	for (int y = 0; y < 7; y++)
+		for (int x = 0; x < 13; x++) {
+			float s = 0.0f;
+			for (int j = -1; j <= 1; j++)
+				for (int i = -1; i <= 1; i++)
+					s += k[(j + 1) * 3 + i + 1] * img(x + i, y + j);
+			printf(" %.9g", s);
+		}
+	printf("\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "conv"))
+		return conv();
 	uint32_t out[32][16];
 	for (int l = 0; l < 32; l++) {
 		uint32_t *o = out[l];
