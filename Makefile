@@ -26,7 +26,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
           asm/asm.c asm/variant.c asm/sel.c asm/sel_int.c asm/sel_logic.c asm/sel_float.c asm/sel_double.c \
-          asm/sel_half.c asm/sel_cvt.c asm/sel_video.c asm/sel_mem.c asm/sel_warp.c asm/sel_uniform.c asm/sel_ctl.c \
+          asm/sel_half.c asm/sel_cvt.c asm/sel_video.c asm/sel_mem.c asm/sel_warp.c asm/sel_uniform.c asm/sel_ctl.c asm/sel_tex.c \
           emu/simt.c emu/cfbar.c emu/interp.c emu/interp_tokens.c emu/interp_barrier.c \
           emu/interp_tokens_avx2.c emu/interp_barrier_avx2.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
@@ -154,7 +154,7 @@ layers: $(BUILD)/layers_rt $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 # The suites are independent steps: `make -j2 -Otarget test` runs them side by side (.ci/run
 # does), `make test` one after the other
 TEST_STEPS = t-isa t-check t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin \
-  t-accelsim t-tty t-conformance t-golden t-golden-portable t-gen t-hwcheck
+  t-accelsim t-tty t-tex t-conformance t-golden t-golden-portable t-gen t-hwcheck
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	@$(MAKE) --no-print-directory -q $(BIN) $(BUILD)/run_tests $(BUILD)/conformance || \
 	  { echo "make test: a second make would rebuild what this one built (a dependency newer than its target)"; exit 1; }
@@ -165,7 +165,7 @@ t-isa:
 	BUILD=$(BUILD) sh tests/isa_merge.sh
 t-check:
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
-t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin:
+t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin t-tex:
 	SIMTEMU=./$(BIN) sh tests/$(@:t-%=%).sh
 t-accelsim:
 	SIMTEMU=./$(BIN) sh tests/accelsim/accelsim.sh

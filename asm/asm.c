@@ -227,6 +227,18 @@ bool asm_check_shape(asm_ctx *c)
 	return ok;
 }
 
+/* A constant indexed by an address register, c [b] [An+k], exists on sm_1x only. */
+static bool areg_const(asm_ctx *c, const ast_insn *ai)
+{
+	for (int i = 0; i < ai->nops; i++)
+		if (ai->ops[i].kind == OPND_CBANK && ai->ops[i].areg) {
+			asm_err(c, ai->ops[i].loc, "a constant indexed by an address register (c [b] [An+k]) "
+				"exists only on sm_1x, not on %s%s", c->target, "");
+			return true;
+		}
+	return false;
+}
+
 /* ---- operands ---- */
 
 void asm_note_reg(asm_ctx *c, int r, int n)
@@ -662,8 +674,8 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			for (int k = 0; mma[k]; k++)
 				is_mma |= !strcmp(ai->mnem, mma[k]);
 			if (is_tex)
-				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture and surface "
-					  "accesses need sampler state that a listing does not carry", ai->mnem, c->target);
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture instructions run on "
+					  "sm_30 and later (with .texture), surface accesses nowhere", ai->mnem, c->target);
 			else if (is_mma)
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: tensor-core instructions "
 					  "(matrix fragments spread over a warp's lanes) are not emulated", ai->mnem, c->target);
@@ -691,6 +703,8 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			}
 		in->sflag = asm_has_mod(ai, "S");
 		if (!mods_ok || !asm_check_shape(c))
+			continue;
+		if (isa_ptx_flavour(c->dialect) != ISA_PTX_TESLA && areg_const(c, ai))
 			continue;
 		c->cc_test = -1;
 		c->gen->selectors[op](c, op);

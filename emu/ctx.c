@@ -59,6 +59,7 @@ void emu_ctx_free(emu_ctx *x)
 		free(x->cbank[b]);
 	emu_gmem_free(&x->gmem);
 	emu_stats_free(&x->stats);
+	free((void *)x->tex);
 }
 
 static void put32(uint8_t *bank, uint32_t off, uint32_t v)

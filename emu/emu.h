@@ -21,6 +21,22 @@ typedef struct {
 	uint8_t *data;
 } emu_buffer;
 
+/* A texture (.texture, docs/textures.md): texels in a buffer's memory, read by TEX, TLD,
+   TLD4 and TXQ through its handle, the index into emu_ctx.tex plus 1. */
+enum { EMU_TEXK_FLOAT, EMU_TEXK_UNSIGNED, EMU_TEXK_SIGNED };
+/* What a texture instruction does (emu_insn.fn); TLD4's is EMU_TEXOP_TLD4 + its component. */
+enum { EMU_TEXOP_TEX, EMU_TEXOP_TLD, EMU_TEXOP_TXQ, EMU_TEXOP_TLD4 };
+typedef struct {
+	const uint8_t *data;  /* texel (0, 0): components of esize bytes, rows of w texels */
+	uint32_t w, h;        /* texels (h is 1 for a 1D texture) */
+	uint8_t dims;         /* 1 or 2 */
+	uint8_t chans;        /* components per texel, 1..4 (the missing ones read 0, 0, 1) */
+	uint8_t esize;        /* bytes per component */
+	uint8_t kind;         /* EMU_TEXK_*: what a component holds */
+	bool wrap;            /* addressing: wrap (normalised coordinates only), else clamp */
+	bool norm;            /* TEX and TLD4 coordinates are normalised (0..1 spans the texture) */
+} emu_tex;
+
 /* Global memory: buffers sorted by address; everything else is unmapped, but for the
    generic windows (no buffer overlaps them). */
 typedef struct {
@@ -232,6 +248,8 @@ struct emu_ctx {
 	   (NULL: stdout) */
 	const char *printf_fmt;
 	FILE *printf_out;
+	const emu_tex *tex;       /* the .texture table (handle h is tex[h - 1]) */
+	int ntex;
 	emu_insn *code;           /* the function's instructions with operands bound for this launch */
 	uint32_t (*vecs)[32];     /* the lane vectors that bound operands point to */
 	emu_cta *cur_cta;         /* the running CTA (for traps and hooks) */

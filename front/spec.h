@@ -74,6 +74,20 @@ typedef struct {
 	double tol;
 } spec_expect;
 
+/* .texture NAME TYPE DIMS [OPTIONS] [= INIT]: its texels are the buffer NAME (in bufs). */
+typedef struct {
+	const char *file;
+	ast_loc loc;
+	char *name;
+	uint32_t w, h;        /* texels; h is 1 for 1D */
+	uint8_t dims;         /* 1 or 2 */
+	uint8_t chans;        /* components per texel: 1, 2 or 4 */
+	emu_type type;        /* of a component */
+	bool wrap, norm;      /* wrap addressing (else clamp); normalised coordinates */
+	bool has_slot;
+	uint32_t slot;        /* slot=N: the handle goes to c[0x0][N * 4] */
+} spec_texture;
+
 typedef struct {
 	char *target, *kernel;
 	char *target_at;        /* where .target was read: "FILE:LINE:COL" (the assembler's messages) */
@@ -90,6 +104,8 @@ typedef struct {
 	int ntables;
 	spec_expect *expects;
 	int nexpects;
+	spec_texture *texs;     /* .texture: handle k + 1 is texs[k] */
+	int ntexs;
 	bool appending;       /* spec_parse_more is adding to what earlier files said */
 	char *printf_fmt;     /* .printf "...": the format of vprintf calls with no address */
 	char **files;         /* file names and texts kept for diagnostics (texts: their directive

@@ -319,7 +319,8 @@ static bool buffer_init(pstate *p, int k, spec_buffer *b)
 	return true;
 }
 
-static void d_buffer(pstate *p, bool *replaced)
+/* The first .buffer or .texture of a file replaces the earlier files' buffers and textures. */
+static void bufs_begin(pstate *p, bool *replaced)
 {
 	emu_spec *s = p->s;
 	if (!*replaced) { /* the earlier file's buffers go, and their names */
@@ -327,11 +328,20 @@ static void d_buffer(pstate *p, bool *replaced)
 		p->names = NULL;
 		p->ncap = 0;
 		p->nnames = 0;
+		for (int i = 0; i < s->ntexs; i++)
+			free(s->texs[i].name);
+		s->ntexs = 0;
 	}
 	replace_once(replaced, s, free_bufs);
 	if (!p->ncap) /* names from an earlier spec_parse (nothing replaced yet in this one) */
 		for (int i = 0; i < s->nbufs; i++)
 			name_slot(p, s->bufs[i].name, i);
+}
+
+static void d_buffer(pstate *p, bool *replaced)
+{
+	emu_spec *s = p->s;
+	bufs_begin(p, replaced);
 	if (p->n < 4) {
 		perr(p, 0, "usage: .buffer NAME TYPE COUNT [@ADDR] [= INIT]%s", "");
 		return;
@@ -371,6 +381,119 @@ static void d_buffer(pstate *p, bool *replaced)
 	b.name = xstrdup(p->t[1].w);
 	*GROW(s->bufs, s->nbufs) = b;
 	name_slot(p, b.name, s->nbufs - 1);
+}
+
+/* .texture NAME TYPE[xC] W[xH] [clamp|wrap] [norm] [slot=N] [= INIT]: a buffer NAME of
+   W*H*C components and a texture over it (docs/textures.md). */
+static void d_texture(pstate *p)
+{
+	emu_spec *s = p->s;
+	bufs_begin(p, &p->replaced_bufs);
+	if (p->n < 4) {
+		perr(p, 0, "usage: .texture NAME TYPE[x2|x4] WIDTH[xHEIGHT] [clamp|wrap] [norm] [slot=N] [= INIT]%s", "");
+		return;
+	}
+	spec_texture t = {.file = p->file, .loc = {p->line, p->t[1].col}, .chans = 1, .dims = 1, .h = 1};
+	for (int i = 0; i < s->ntexs; i++)
+		if (!strcmp(s->texs[i].name, p->t[1].w)) {
+			perr(p, 1, "texture '%s' defined twice", p->t[1].w);
+			return;
+		}
+	/* TYPE, with the components per texel after an x */
+	char ty[16];
+	snprintf(ty, sizeof ty, "%s", p->t[2].w);
+	char *xs = strchr(ty, 'x');
+	if (xs) {
+		if (strcmp(xs, "x1") && strcmp(xs, "x2") && strcmp(xs, "x4")) {
+			perr(p, 2, "'%s': a texel has 1, 2 or 4 components (f32x2, u8x4 ...)", p->t[2].w);
+			return;
+		}
+		t.chans = (uint8_t)(xs[1] - '0');
+		*xs = 0;
+	}
+	int v = emu_type_parse(ty);
+	if (v < 0 || emu_type_size((emu_type)v) > 4) {
+		perr(p, 2, v < 0 ? "'%s': expected a texel type (u8 s8 u16 s16 u32 s32 f32, with x2 or x4)"
+				 : "'%s': unsupported texel type (64-bit components)", p->t[2].w);
+		return;
+	}
+	t.type = (emu_type)v;
+	/* WIDTH[xHEIGHT] */
+	uint64_t d[3] = {1, 1, 1};
+	int nd = 0;
+	for (const char *w = p->t[3].w; nd < 3;) {
+		char num[24];
+		size_t n = strcspn(w, "x");
+		snprintf(num, sizeof num, "%.*s", (int)(n < 23 ? n : 23), w);
+		if (n == 0 || n > 22 || num_parse_u64(num, 0, 65536, &d[nd]) || d[nd] == 0) {
+			perr(p, 3, "'%s': expected WIDTH or WIDTHxHEIGHT, each 1 to 65536", p->t[3].w);
+			return;
+		}
+		nd++;
+		if (!w[n])
+			break;
+		w += n + 1;
+		if (nd == 3) {
+			perr(p, 3, "'%s': expected WIDTH or WIDTHxHEIGHT, each 1 to 65536", p->t[3].w);
+			return;
+		}
+	}
+	if (nd == 3) {
+		perr(p, 3, "'%s': unsupported texture: 3D textures are not emulated (1D and 2D are)", p->t[3].w);
+		return;
+	}
+	t.w = (uint32_t)d[0];
+	t.h = (uint32_t)d[1];
+	t.dims = (uint8_t)nd;
+	int k = 4;
+	for (; k < p->n && strcmp(p->t[k].w, "="); k++) {
+		const char *o = p->t[k].w;
+		if (!strcmp(o, "clamp"))
+			t.wrap = false;
+		else if (!strcmp(o, "wrap"))
+			t.wrap = true;
+		else if (!strcmp(o, "norm"))
+			t.norm = true;
+		else if (!strcmp(o, "point"))
+			;
+		else if (!strncmp(o, "slot=", 5)) {
+			uint64_t sl;
+			if (num_parse_u64(o + 5, 0, 0x3fff, &sl)) {
+				perr(p, k, "'%s': expected slot=N, N the word c[0x0][N * 4] (0 to 0x3fff)", o);
+				return;
+			}
+			t.has_slot = true;
+			t.slot = (uint32_t)sl;
+		} else if (!strcmp(o, "mirror") || !strcmp(o, "border") || !strcmp(o, "linear") ||
+			   !strcmp(o, "layered") || !strcmp(o, "cube") || !strcmp(o, "mipmap") || !strcmp(o, "readnorm")) {
+			perr(p, k, "unsupported texture option '%s': clamp and wrap addressing, point sampling and "
+				"element reads are emulated", o);
+			return;
+		} else {
+			perr(p, k, "unknown texture option '%s' (clamp, wrap, norm, point, slot=N)", o);
+			return;
+		}
+	}
+	if (t.wrap && !t.norm) {
+		perr(p, 0, "wrap addressing needs normalised coordinates (norm), as on the hardware%s", "");
+		return;
+	}
+	if (name_slot(p, p->t[1].w, -1) >= 0) {
+		perr(p, 1, "texture '%s' has the name of a buffer", p->t[1].w);
+		return;
+	}
+	spec_buffer b = {.file = p->file, .loc = t.loc, .type = t.type,
+			 .count = (uint64_t)t.w * t.h * t.chans};
+	if (k < p->n && (k + 1 >= p->n || !buffer_init(p, k + 1, &b))) {
+		if (k + 1 >= p->n)
+			perr(p, k, "expected '= INIT'%s", "");
+		return;
+	}
+	b.name = xstrdup(p->t[1].w);
+	t.name = xstrdup(p->t[1].w);
+	*GROW(s->bufs, s->nbufs) = b;
+	name_slot(p, b.name, s->nbufs - 1);
+	*GROW(s->texs, s->ntexs) = t;
 }
 
 static void d_param(pstate *p, bool *replaced)
@@ -548,7 +671,7 @@ static void tokenize(pstate *p, char *line)
 static const char *nearest_directive(const char *d)
 {
 	static const char *const names[] = {".target", ".kernel", ".printf", ".grid", ".block", ".shared",
-					    ".local", ".buffer", ".param", ".const", ".expect", ".max-steps", NULL};
+					    ".local", ".buffer", ".param", ".const", ".expect", ".max-steps", ".texture", NULL};
 	size_t n = strlen(d);
 	if (n > 31)
 		return NULL;
@@ -677,6 +800,8 @@ static void directive(pstate *p, const char *line, const char *rest)
 			perr(p, 0, "usage: .max-steps N%s", "");
 	} else if (!strcmp(d, ".buffer"))
 		d_buffer(p, &p->replaced_bufs);
+	else if (!strcmp(d, ".texture"))
+		d_texture(p);
 	else if (!strcmp(d, ".param"))
 		d_param(p, &p->replaced_params);
 	else if (!strcmp(d, ".const"))
@@ -779,6 +904,9 @@ void spec_free(emu_spec *s)
 	}
 	free(s->tables);
 	free(s->expects);
+	for (int i = 0; i < s->ntexs; i++)
+		free(s->texs[i].name);
+	free(s->texs);
 	free(s->files);
 	free(s->texts);
 	free(s->target);

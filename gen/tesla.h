@@ -22,6 +22,14 @@ enum { TESLA_TD_REG, TESLA_TD_LO, TESLA_TD_HI, TESLA_TD_SHARED };
 enum { TESLA_FZ, TESLA_FS, TESLA_FC, TESLA_FO };
 #define TESLA_CREG(w, flag, n) ((w)->gx[4 * (flag) + (n)])
 
+/* A source the pre step loads into a scratch row: g [An+k] or c [b] [An+k]. */
+typedef struct {
+	uint16_t areg; /* address-register row, or EMU_NO_REG */
+	uint8_t width;
+	uint8_t cbank; /* 0: g [..]; 1 + b: constant bank b */
+	uint32_t off;
+} tesla_sh;
+
 /* The per-instruction record of the Tesla steps (emu_func.ext). */
 typedef struct {
 	uint16_t truth;    /* guard: its truth set over the 16 flag values (ast_cond_truth) */
@@ -33,12 +41,8 @@ typedef struct {
 	uint8_t join;      /* the join flag (.S on sm_1x): reconverge before issuing */
 	uint8_t end;       /* the end flag (from the encoding): the lanes end after it */
 	uint8_t dst;       /* TESLA_TD_*: where the result in TESLA_DROW goes (d2: register) */
-	uint8_t shs;       /* bit k: s[k] is read from g [..] into row TESLA_SROW + k */
-	struct {
-		uint16_t areg; /* address-register row, or EMU_NO_REG */
-		uint8_t width;
-		uint32_t off;
-	} sh[4];
+	uint8_t shs;       /* bit k: s[k] is read from g [..] or c [b] [An+k] into row TESLA_SROW + k */
+	tesla_sh sh[4];
 } tesla_ext;
 
 extern const emu_rt tesla_rt;

@@ -63,7 +63,29 @@ static int shared_fault(const emu_warp *w, uint16_t areg, uint32_t off, unsigned
 	return -1;
 }
 
-/* g [..] sources into their scratch rows; IMAD's carry-in made visible as .X reads it. */
+/* c [b] [An+k] into a scratch row: lane l reads bank b at An's value + k (bytes). */
+static int const_row(const emu_ctx *x, const emu_warp *w, const tesla_sh *sh,
+		     uint32_t *row, uint32_t G, emu_fault *f)
+{
+	const uint8_t *bank = x->cbank[sh->cbank - 1];
+	for (int l = 0; l < w->nlanes; l++) {
+		if (!(G >> l & 1))
+			continue;
+		uint64_t a = (uint64_t)w->r[sh->areg][l] + sh->off;
+		if (a % sh->width || a + sh->width > EMU_BANK_BYTES) {
+			f->lane = l;
+			snprintf(f->msg, sizeof f->msg, "out-of-bounds or misaligned constant access c [0x%x] [0x%llx] "
+				 "of %u bytes", sh->cbank - 1u, (unsigned long long)a, (unsigned)sh->width);
+			return -1;
+		}
+		uint32_t v = 0;
+		memcpy(&v, bank + a, sh->width);
+		row[l] = v;
+	}
+	return 0;
+}
+
+/* g [..] and c [b] [An+k] sources into their scratch rows; IMAD's carry-in made visible as .X reads it. */
 static int t_pre(const emu_ctx *x, emu_warp *w, uint32_t pc, uint32_t G, emu_fault *f)
 {
 	const tesla_ext *e = ext_of(x, pc);
@@ -72,6 +94,11 @@ static int t_pre(const emu_ctx *x, emu_warp *w, uint32_t pc, uint32_t G, emu_fau
 		if (!(e->shs >> k & 1))
 			continue;
 		uint32_t *row = w->r[TESLA_SROW + k];
+		if (e->sh[k].cbank) {
+			if (const_row(x, w, &e->sh[k], row, G, f))
+				return -1;
+			continue;
+		}
 		for (int l = 0; l < w->nlanes; l++) {
 			if (!(G >> l & 1))
 				continue;

@@ -76,6 +76,19 @@ static emu_src tsrc_op(asm_ctx *c, const ast_opnd *o, int bits, bool sgn, bool i
 			asm_err(c, o->loc, "shared offset out of range%s", "", "");
 		break;
 	case OPND_CBANK:
+		if (o->areg) { /* c [b] [An+k]: loaded per lane into a scratch row, as g [..] is */
+			if (o->bank < 0 || o->bank >= EMU_NBANKS || o->ival < 0 || o->ival * width >= EMU_BANK_BYTES) {
+				asm_err(c, o->loc, "constant operand out of range%s%s", "", "");
+				break;
+			}
+			s.kind = SRC_SHARED;
+			s.reg = (uint16_t)(TESLA_AROW + o->reg);
+			s.imm = (uint32_t)(o->ival * width);
+			s.bank = (uint8_t)width;
+			s.shr = (uint8_t)(1 + o->bank); /* tells tesla_after the bank (cleared there) */
+			s.sx = sgn && width < 4 ? (uint8_t)(8 * width) : 0;
+			break;
+		}
 		if (o->reg >= 0 || o->bank < 0 || o->bank >= EMU_NBANKS || o->ival < 0 ||
 		    o->ival > EMU_BANK_BYTES || o->ival * width + 4 > EMU_BANK_BYTES) {
 			asm_err(c, o->loc, "constant operand out of range or indexed%s", "", "");
@@ -598,6 +611,8 @@ static void tesla_after(asm_ctx *c)
 		e->sh[k].areg = s->reg;
 		e->sh[k].off = s->imm;
 		e->sh[k].width = s->bank;
+		e->sh[k].cbank = s->shr; /* c [b] [An+k]: 1 + b */
+		s->shr = 0;
 		s->kind = SRC_REG;
 		s->reg = (uint16_t)(TESLA_SROW + k);
 		s->imm = 0;

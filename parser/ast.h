@@ -54,6 +54,7 @@ typedef struct {
 	bool has_ureg : 1;  /* [Rn + URm ...] / [URm ...]: ureg is m (sm_70+) */
 	bool wsigned : 1;   /* .S16 / .S8 on such an operand */
 	bool zext32 : 1;    /* [Rn.U32 ...]: one register, zero-extended in a 64-bit address */
+	bool areg : 1;      /* OPND_CBANK c [b] [An+k] (Tesla): reg is the address register n */
 	bool big : 1;       /* OPND_IMM of 2^63 or more: ival holds its 64 bits (only a 64-bit
 			       immediate takes it: MOV.64, sm_120) */
 } ast_opnd;

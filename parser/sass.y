@@ -267,6 +267,14 @@ intval
 
 cbank
 	: CBANK INT ']' '[' addr ']' { $$ = $5; $$->kind = OPND_CBANK; $$->bank = (int16_t)($2 > AST_MAXBANK ? AST_MAXBANK : $2); }
+	| CBANK INT ']' '[' AREG ']' { /* Tesla: indexed by an address register, c [0x0] [A1] */
+					$$ = new_op(u, (ast_opnd){.kind = OPND_CBANK, .reg = (int)$5, .areg = true});
+					$$->bank = (int16_t)($2 > AST_MAXBANK ? AST_MAXBANK : $2);
+				}
+	| CBANK INT ']' '[' AREG '+' INT ']' {
+					$$ = new_op(u, (ast_opnd){.kind = OPND_CBANK, .reg = (int)$5, .ival = (int64_t)$7, .areg = true});
+					$$->bank = (int16_t)($2 > AST_MAXBANK ? AST_MAXBANK : $2);
+				}
 	;
 
 /* a constant with Maxwell's half selector, c[0x0] [0x14].H1 */

@@ -248,9 +248,62 @@ static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 	return errs;
 }
 
-/* Bits of a parameter or constant value: a number, or a buffer's address. */
-static bool value_or_address(const spec_bufidx *ix, const spec_val *v, emu_type t, uint64_t *bits, ast_diags *dg)
+/* .texture: the table of handles (texture k has handle k + 1) over the buffers of their
+   texels, and each slot=N's handle in c[0x0][N * 4] (docs/textures.md). */
+static int apply_textures(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FILE *diag, spec_written *w)
 {
+	if (!s->ntexs)
+		return 0;
+	int errs = 0;
+	emu_tex *t = xcalloc((size_t)s->ntexs, sizeof *t);
+	for (int i = 0; i < s->ntexs; i++) {
+		const spec_texture *st = &s->texs[i];
+		emu_buffer *b = spec_bufidx_find(ix, st->name);
+		if (!b) { /* a later file's .buffer lines replaced the kernel file's */
+			ast_diags dg = spec_diags(s, st->file, diag);
+			ast_error(&dg, st->loc, "texture '%s' has no texels (its buffer was replaced)", st->name);
+			errs++;
+			continue;
+		}
+		t[i] = (emu_tex){.data = b->data, .w = st->w, .h = st->h, .dims = st->dims, .chans = st->chans,
+				 .esize = (uint8_t)emu_type_size(st->type), .wrap = st->wrap, .norm = st->norm,
+				 .kind = st->type == EMU_T_F32 ? EMU_TEXK_FLOAT
+					 : st->type == EMU_T_S8 || st->type == EMU_T_S16 || st->type == EMU_T_S32
+					 ? EMU_TEXK_SIGNED : EMU_TEXK_UNSIGNED};
+		if (st->has_slot) {
+			emu_type_put(x->cbank[0] + st->slot * 4, EMU_T_U32, (uint64_t)i + 1);
+			if (w)
+				spec_written_mark(w, 0, st->slot * 4, 4);
+		}
+	}
+	free((void *)x->tex);
+	x->tex = t;
+	x->ntex = s->ntexs;
+	return errs;
+}
+
+/* A texture's name as a value: its handle. */
+static bool texture_handle(const emu_spec *s, const char *name, uint64_t *bits)
+{
+	for (int i = 0; i < s->ntexs; i++)
+		if (!strcmp(s->texs[i].name, name)) {
+			*bits = (uint64_t)i + 1;
+			return true;
+		}
+	return false;
+}
+
+/* Bits of a parameter or constant value: a number, a texture's handle or a buffer's address. */
+static bool value_or_address(const emu_spec *s, const spec_bufidx *ix, const spec_val *v, emu_type t, uint64_t *bits,
+			     ast_diags *dg)
+{
+	if (texture_handle(s, v->text, bits)) {
+		if (emu_type_size(t) < 4) {
+			ast_error(dg, v->loc, "texture handle '%s' needs a 32- or 64-bit slot", v->text);
+			return false;
+		}
+		return true;
+	}
 	emu_buffer *b = spec_bufidx_find(ix, v->text);
 	if (b) {
 		if (t != EMU_T_U32 && t != EMU_T_U64) {
@@ -277,7 +330,7 @@ static int apply_params(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FI
 		uint32_t size = (uint32_t)emu_type_size(q->type);
 		uint32_t off = q->has_off ? q->off : (cur + size - 1) / size * size;
 		uint64_t bits = 0;
-		if (!value_or_address(ix, &q->val, q->type, &bits, &dg)) {
+		if (!value_or_address(s, ix, &q->val, q->type, &bits, &dg)) {
 			errs++;
 			continue;
 		}
@@ -305,7 +358,7 @@ static int apply_consts(const emu_spec *s, emu_ctx *x, const spec_bufidx *ix, FI
 		int size = emu_type_size(c->type);
 		for (int k = 0; k < c->nvals; k++) {
 			uint64_t bits;
-			if (!value_or_address(ix, &c->vals[k], c->type, &bits, &dg)) {
+			if (!value_or_address(s, ix, &c->vals[k], c->type, &bits, &dg)) {
 				errs++;
 				continue;
 			}
@@ -359,6 +412,7 @@ int spec_apply_marked(const emu_spec *s, emu_ctx *x, FILE *diag, spec_written *w
 	int errs = apply_buffers(s, x, diag);
 	spec_bufidx ix;
 	spec_bufidx_build(&ix, &x->gmem);
+	errs += apply_textures(s, x, &ix, diag, w);
 	errs += apply_params(s, x, &ix, diag, w);
 	/* a PTXPlus table fills the literal pool of its kernel: c [0x1] on Tesla, the per-kernel
 	   bank c [0x10] on Fermi; .const directives come after it and win */
