@@ -164,6 +164,7 @@ test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	@echo "golden again with the portable loop (SIMTEMU_NO_AVX2):"
 	SIMTEMU_NO_AVX2=1 sh tools/golden.sh check ./$(BIN) $(CORPUS)
 	BUILD=$(BUILD) SIMTEMU=./$(BIN) sh tests/gen/check.sh
+	CORPUS=$(CORPUS) SIMTEMU=./$(BIN) sh tests/gen/spec.sh
 	$(MAKE) --no-print-directory hwcheck-test
 
 # make hwcheck: the microkernels of tests/hw on a real GPU beside simtemu's runs of their
