@@ -154,7 +154,7 @@ layers: $(BUILD)/layers_rt $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 # The suites are independent steps: `make -j2 -Otarget test` runs them side by side (.ci/run
 # does), `make test` one after the other
 TEST_STEPS = t-isa t-check t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin \
-  t-accelsim t-tty t-tex t-conformance t-golden t-golden-portable t-gen t-hwcheck
+  t-accelsim t-tty t-tex t-conformance t-golden t-golden-portable t-gen t-gen-spec t-hwcheck
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	@$(MAKE) --no-print-directory -q $(BIN) $(BUILD)/run_tests $(BUILD)/conformance || \
 	  { echo "make test: a second make would rebuild what this one built (a dependency newer than its target)"; exit 1; }
@@ -180,6 +180,8 @@ t-golden-portable:
 	SIMTEMU_NO_AVX2=1 sh tools/golden.sh check ./$(BIN) $(CORPUS)
 t-gen:
 	BUILD=$(BUILD) SIMTEMU=./$(BIN) sh tests/gen/check.sh
+t-gen-spec:
+	CORPUS=$(CORPUS) SIMTEMU=./$(BIN) sh tests/gen/spec.sh
 t-hwcheck:
 	@$(MAKE) --no-print-directory hwcheck-test
 

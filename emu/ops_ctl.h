@@ -77,6 +77,11 @@ static bool h_brx(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t A, uint3
 			emu_trap_at(x, w, l, in, "BRX target 0x%x is not the address of an instruction", addr);
 			return false;
 		}
+		if (t == 0) { /* no compiled branch goes back to the kernel's entry: a table of zeros */
+			emu_trap_at(x, w, l, in, "BRX target 0x%x is the kernel's first instruction: a jump table that "
+				    "reads as 0? (a -sass listing lacks the constant banks of cuobjdump -elf -sass)", addr);
+			return false;
+		}
 		targets[l] = (uint32_t)t;
 	}
 	cf_status st = cf_brx(w, G, pc, pc + 1, targets);

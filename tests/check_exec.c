@@ -247,6 +247,11 @@ static const trap_case traps[] = {
 	{"deadlock", ".block 64\nS2R R0, SR_Tid_X;\nISETP.LT.AND P0, pt, R0, 0x20, pt;\n@P0 BAR.SYNC 0x0;\n"
 	 "@!P0 BAR.SYNC 0x1;\nEXIT;\n", "barrier deadlock: warps wait at different barriers"},
 	{"brx target", ONE "MOV32I R4, 0x4;\nBRX R4;\nEXIT;\n", "BRX target 0x4 is not the address of an instruction"},
+	/* a jump table of zeros: back to the first instruction (MOV R30 at 0x0) is a trap, not a
+	   spin until the step budget */
+	{"brx to the entry", ONE "MOV32I R4, 0x0;\nBRX R4;\nEXIT;\n", "BRX target 0x0 is the kernel's first instruction"},
+	{"brx to the entry, from a bank", ONE "MOV32I R4, 0x0;\nBRX c [0x3] [R4];\nEXIT;\n",
+	 "BRX target 0x0 is the kernel's first instruction"},
 };
 
 START_TEST(run_time_traps)

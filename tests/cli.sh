@@ -705,6 +705,81 @@ lacks "spec output leaves no read unset" fillrun.err "warning"
 grep -v '^\.param @0x10 ' "$tmp/fill.spec" >"$tmp/fill-less.spec"
 check "spec output less a slot runs" 0 "$SIMTEMU" run --spec "$tmp/fill-less.spec" "$tmp/fill.sass"
 contains "spec output less a slot warns" err "c[0x0][0x150] (parameter slot @0x10) is read by 'IMUL R0, R0, c[0x0][0x150]'"
+# sm_70 and later (params at 0x160): pointers through LEA/LEA.HI.X, IADD3/IADD3.X, ULDC.64 to
+# [UR4], MOV and R2UR copies to [R.64+UR]; a ULDC.64 value (u64) and an LDC read by FADD (f32).
+# By hand: p0 loaded, p8 stored, p10 reduced (in and out), p18 loaded 8 bytes at a time
+cat >"$tmp/forms.sass" <<'END'
+	code for sm_75
+		Function : forms
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LEA R2, P0, R0, c[0x0][0x160], 0x2 ;
+        /*0020*/                   LEA.HI.X R3, R0, c[0x0][0x164], RZ, 0x2, P0 ;
+        /*0030*/                   LDG.E.SYS R4, [R2] ;
+        /*0040*/                   IMAD.SHL.U32 R5, R0, 0x4, RZ ;
+        /*0050*/                   IADD3 R6, P0, R5, c[0x0][0x168], RZ ;
+        /*0060*/                   IADD3.X R7, RZ, c[0x0][0x16c], RZ, P0, !PT ;
+        /*0070*/                   ULDC.64 UR4, c[0x0][0x170] ;
+        /*0080*/                   RED.E.ADD.STRONG.GPU [UR4], R4 ;
+        /*0090*/                   MOV R8, c[0x0][0x178] ;
+        /*00a0*/                   MOV R9, c[0x0][0x17c] ;
+        /*00b0*/                   R2UR UR6, R8 ;
+        /*00c0*/                   R2UR UR7, R9 ;
+        /*00d0*/                   IMAD.WIDE.U32 R12, R0, 0x8, RZ ;
+        /*00e0*/                   LDG.E.64.SYS R10, [R12.64+UR6] ;
+        /*00f0*/                   ULDC.64 UR8, c[0x0][0x180] ;
+        /*0100*/                   IADD3 R14, R4, UR8, RZ ;
+        /*0110*/                   LDC R15, c[0x0][0x188] ;
+        /*0120*/                   FADD R16, R10, R15 ;
+        /*0130*/                   IADD3 R14, R14, R16, R11 ;
+        /*0140*/                   STG.E.SYS [R6], R14 ;
+        /*0150*/                   EXIT ;
+        /*0160*/                   BRA 0x160;
+END
+check "spec sm_75" 0 "$SIMTEMU" spec "$tmp/forms.sass"
+cp "$tmp/out" "$tmp/forms.spec"
+grep '^\.' "$tmp/forms.spec" | sed 's/ *#.*//' >"$tmp/forms.got"
+printf '%s\n' ".kernel forms" ".grid 1 1 1" ".block 32 1 1" ".buffer arg0 u32 32" ".buffer arg8 u32 32" \
+	".buffer arg10 u32 32" ".buffer arg18 u64 32" ".param @0x0 u64 arg0" ".param @0x8 u64 arg8" \
+	".param @0x10 u64 arg10" ".param @0x18 u64 arg18" ".param @0x20 u64 0" ".param @0x28 f32 0" >"$tmp/forms.want"
+if cmp -s "$tmp/forms.got" "$tmp/forms.want"; then pass=$((pass + 1)); else
+	fail=$((fail + 1)); echo "FAIL spec sm_75 forms:"; diff "$tmp/forms.got" "$tmp/forms.want"; fi
+contains "spec sm_75 in" forms.spec ".buffer arg0 u32 32    # in: loaded through (4-byte accesses)"
+contains "spec sm_75 out" forms.spec ".buffer arg8 u32 32    # out: stored through (4-byte accesses)"
+contains "spec sm_75 in and out" forms.spec ".buffer arg10 u32 32    # in and out: loaded and stored through"
+contains "spec sm_75 u64 value" forms.spec ".param @0x20 u64 0    # c[0x0][0x180], first read on line 18: a 64-bit value"
+check "spec sm_75 output runs" 0 "$SIMTEMU" run --spec "$tmp/forms.spec" "$tmp/forms.sass"
+lacks "spec sm_75 output leaves no read unset" err "warning"
+# sm_90 (params at 0x210: LDC.64 of a pair, IMAD.WIDE, [R.64]) and sm_120 (0x380: LDCU.64,
+# the pointer in a uniform pair as IMAD.WIDE's addend, desc[UR][R.64])
+cat >"$tmp/h.sass" <<'END'
+	code for sm_90
+		Function : h
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC.64 R2, c[0x0][0x218] ;
+        /*0020*/                   LDC R5, c[0x0][0x210] ;
+        /*0030*/                   IMAD.WIDE.U32 R2, R0, 0x4, R2 ;
+        /*0040*/                   STG.E [R2.64], R5 ;
+        /*0050*/                   EXIT ;
+END
+check "spec sm_90" 0 "$SIMTEMU" spec "$tmp/h.sass"
+contains "spec sm_90 value" out ".param @0x0 u32 0    # c[0x0][0x210], first read on line 5"
+contains "spec sm_90 pointer" out ".param @0x8 u64 arg8    # c[0x0][0x218]: an address"
+contains "spec sm_90 buffer" out ".buffer arg8 u32 32    # out: stored through (4-byte accesses)"
+cat >"$tmp/b.sass" <<'END'
+	code for sm_120
+		Function : b
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDCU.64 UR4, c[0x0][0x358] ;
+        /*0020*/                   LDCU.64 UR6, c[0x0][0x380] ;
+        /*0030*/                   IMAD.WIDE.U32 R2, R0, 0x8, UR6 ;
+        /*0040*/                   LDG.E.64 R4, desc[UR4][R2.64] ;
+        /*0050*/                   STG.E.64 desc[UR4][R2.64+0x100], R4 ;
+        /*0060*/                   EXIT ;
+END
+check "spec sm_120" 0 "$SIMTEMU" spec "$tmp/b.sass"
+contains "spec sm_120 pointer" out ".param @0x0 u64 arg0    # c[0x0][0x380]: an address"
+contains "spec sm_120 buffer" out ".buffer arg0 u64 32    # in and out: loaded and stored through (8-byte accesses)"
+lacks "spec sm_120: the descriptor is no parameter" out "@0x358"
 check "spec missing file" 2 "$SIMTEMU" spec "$tmp/nothere.sass"
 contains "spec missing file named" err "nothere.sass"
 # spec --help: the usage on stdout, nothing (no warning, no error) on its own stderr

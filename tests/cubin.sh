@@ -27,8 +27,26 @@ done
 awk '/^\.nv\.constant2\.jumptab$/ { t = 1; print; next } t && /^0x/ { n += NF; next } { t = 0; print }
 	END { print n > "/dev/stderr" }' $d/jumptab.sm_80.cuda13.elf.sass >"$tmp/notable.elf.sass" 2>"$tmp/n"
 contains "the CUDA 13 listing's table: six words" n "6"
-# BRX then jumps to 0 again and again: the step budget ends it
+# BRX then jumps to the kernel's entry: a located trap, not a spin to the step budget
 check "cuobjdump listing without its table: no way out" 3 "$S" run -q --max-steps 100000 --spec $d/jumptab.spec "$tmp/notable.elf.sass"
+contains "no table: BRX to the entry stops the run" err "BRX target 0x0 is the kernel's first instruction"
+# a -sass listing (tests/cubin/jumptab.sm_75.sass: tests/gen's sm_75 listing less its -elf
+# part) reads its table from an empty bank: warned before the launch, once, at the LDC;
+# the run stops at the first BRX (a budget of 10^6 steps: a spin would say so instead)
+check "-sass listing, no table: a trap" 3 "$S" run --max-steps 1000000 --spec $d/jumptab.spec $d/jumptab.sm_75.sass
+contains "-sass listing: the empty bank, located at the LDC" err "simtemu: warning: $d/jumptab.sm_75.sass:35: 'LDC R2, c[0x2][R5]' reads c[0x2] at an index, and nothing fills bank 2 (it reads as 0): a jump table there comes only with the whole cuobjdump -elf -sass dump (its .nv.constant2 section); or give it with .const 2"
+n=$(grep -c "nothing fills bank" "$tmp/err")
+if [ "$n" = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL the empty bank is said $n times, want once"; fi
+contains "-sass listing: the trap at the BRX" err "jumptab.sm_75.sass:39): BRX R2 -0x120"
+lacks "-sass listing: no spin" err "step budget"
+# the table the -elf part has (its .nv.constant2.jumptab), given as the warning says: the
+# values by hand again, and no warning
+{ cat $d/jumptab.spec; echo ".const 2 0x0 u32 0x120 0x140 0x160 0x180 0x1a0 0x1c0"; } >"$tmp/jt.spec"
+check "-sass listing with .const 2: runs" 0 "$S" run --spec "$tmp/jt.spec" $d/jumptab.sm_75.sass
+contains "-sass listing with .const 2: out as by hand" out "expect out: ok (16 values)"
+lacks "-sass listing with .const 2: no warning" err "warning"
+check "spec of the -sass listing" 0 "$S" spec $d/jumptab.sm_75.sass
+contains "spec says the bank the jump table needs" out "# 'LDC R2, c[0x2][R5]' (line 35) reads c[0x2] at an index and nothing fills bank 2: a jump table?"
 sed '/nv.constant3/,/\.L_3:/{/\.byte/d}' $d/cbank.sm_80.nvdisasm >"$tmp/notable.nvdisasm"
 check "nvdisasm listing without its .byte table: out differs" 1 "$S" run -q --spec $d/cbank.spec "$tmp/notable.nvdisasm"
 # cuobjdump -elf alone (no SASS): the sections read, and nothing to run
