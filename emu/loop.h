@@ -73,6 +73,9 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 	   condition, but only while there is a hook) */
 	const bool watched = x->hook || x->until;
 	(void)cta; /* the CTA's clock is x->steps - cta->steps0 */
+	/* the last instruction of the straight run being issued (emu_insn.run): up to it, the
+	   next issue is the next instruction with the same lanes, and the fetch tests are done */
+	uint32_t last = 0;
 #if EMU_DISPATCH_GOTO
 	static const void *const vm_jump[EMU_NHANDLERS] = {
 #define H(n, fam, how) &&vm_##n,
@@ -138,6 +141,11 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 		if (watched && x->hook && x->hook(x->hook_user, x, w, EMU_EV_ISSUE, NULL))
 			return RUN_QUIT;
 		x->steps++;
+		/* a straight run starts: its issues need no fetch tests (the budget covers them all,
+		   nothing watches, and the model keeps the issue: emu/launch.c's mark_runs) */
+		last = pc;
+		if (in->run > 1 && !watched && x->max_steps - x->steps >= in->run - 1u && cf_straight(w))
+			last = pc + in->run - 1u;
 		uint32_t A = cf_active(w);
 		uint32_t pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg;
 		if (steps & EMU_STEP_GUARD)
@@ -160,6 +168,7 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;
 		}
+	vm_issue:
 		VM_DISPATCH(in->h) {
 /* every case from its row of emu/handlers.def */
 #define DO(call) call;
@@ -182,6 +191,20 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 			return RUN_TRAP;
 		}
 		VM_END
+		if (pc < last) { /* the run's next instruction: no steps, no .S, the same lanes */
+			pc++;
+			in++;
+			x->steps++;
+			pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg;
+			G = A & pm;
+			ps = &pcs[pc];
+			ps->warp++;
+			ps->thread += (uint64_t)popc32(A);
+			ps->active += (uint64_t)popc32(G);
+			ps->predoff += G == 0;
+			cf_fall(w, pc + 1);
+			goto vm_issue;
+		}
 		if ((steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;
