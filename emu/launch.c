@@ -95,7 +95,8 @@ static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token
    other without the per-issue fetch tests, because none of them can change where the warp
    goes or stop it. Such an instruction has no generation steps and no .S flag, and its
    handler is a DO row (cannot fail) of a family whose bodies only compute lanes; of the
-   control-flow family only NOP, S2R and CS2R. A family not listed here (a new one
+   control-flow family only NOP (S2R and CS2R read the clock, which the loop moves to a
+   run's end at its start). A family not listed here (a new one
    included) never starts or continues a run, so its bodies need not know about them. */
 static bool straight_family(const char *fam, emu_handler h)
 {
@@ -104,7 +105,7 @@ static bool straight_family(const char *fam, emu_handler h)
 	for (size_t i = 0; i < sizeof lanes_only / sizeof lanes_only[0]; i++)
 		if (!strcmp(fam, lanes_only[i]))
 			return true;
-	return !strcmp(fam, "ctl") && (h == EMU_H_NOP || h == EMU_H_S2R || h == EMU_H_CS2R);
+	return !strcmp(fam, "ctl") && h == EMU_H_NOP;
 }
 
 static void straight_handlers(bool *ok)
