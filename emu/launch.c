@@ -144,6 +144,16 @@ static void straight_handlers(bool *ok)
 	}
 }
 
+/* Decode-time specialisation of the launch's copy of the code: a handler replaced by one
+   that computes the same for this instruction's operands with fewer tests. */
+static void specialise(emu_insn *in)
+{
+	const emu_src *s = in->s;
+	if (in->h == EMU_H_IMAD && !in->sub3 && !in->x_in && !in->cc_out && !s[0].neg && !s[1].neg &&
+	    !s[2].neg && !s[2].inv)
+		in->h = EMU_H_IMAD_LO;
+}
+
 /* Each instruction's straight run: the straight instructions from it on (0: not one). */
 static void mark_runs(emu_insn *code, int n)
 {
@@ -152,6 +162,7 @@ static void mark_runs(emu_insn *code, int n)
 	unsigned after = 0;
 	for (int i = n - 1; i >= 0; i--) {
 		emu_insn *in = &code[i];
+		specialise(in);
 		unsigned r = !in->steps && !in->sflag && in->h < EMU_NHANDLERS && ok[in->h] ? 1 + after : 0;
 		in->run = (uint8_t)(r > 255 ? 255 : r);
 		after = in->run;
