@@ -65,6 +65,9 @@ static void native_alu(nat_io *io, void *out) { alu_loop(io, out, (int)param32(i
 static void native_alu70(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 0x160 - 0x20 + 8)); }
 /* alu52.sass (sm_52: at c[0x0][0x140], the pointer 64-bit) */
 static void native_alu52(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 0x140 - 0x20 + 8)); }
+/* alu90.sass (sm_90: at c[0x0][0x210]) and alu100.sass (sm_100: at c[0x0][0x380]) */
+static void native_alu90(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 0x210 - 0x20 + 8)); }
+static void native_alu100(nat_io *io, void *out) { alu_loop(io, out, (int)param32(io, 0x380 - 0x20 + 8)); }
 
 static void native_stream(nat_io *io, void *out)
 {
@@ -128,6 +131,8 @@ static const bench_case cases[] = {
 	{"alu", "alu.sass", "out", native_alu, 1e-2, "ALU-bound, full warps"},
 	{"alu52", "alu52.sass", "out", native_alu52, 1e-2, "ALU-bound, full warps, sm_52 (ptxas's unrolled XMAD code)"},
 	{"alu70", "alu70.sass", "out", native_alu70, 1e-2, "ALU-bound, full warps, sm_70 (convergence barriers)"},
+	{"alu90", "alu90.sass", "out", native_alu90, 1e-2, "ALU-bound, full warps, sm_90 (ptxas's unrolled code)"},
+	{"alu100", "alu100.sass", "out", native_alu100, 1e-2, "ALU-bound, full warps, sm_100 (alu90 in CUDA 13's Blackwell instructions)"},
 	{"stream", "stream.sass", "y", native_stream, 1e-6, "memory-bound (SAXPY)"},
 	{"divergent", "divergent.sass", "steps", native_divergent, 0, "divergent loops and if/else"},
 	{"reduce", "reduce.sass", "out", native_reduce, 0, "shared memory + barriers"},

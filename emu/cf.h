@@ -23,6 +23,8 @@
  *   cf_after(w, G, guarded)  the reconvergence rule after an instruction that carries one
  *                            (the .S flag, Maxwell's SYNC)
  *   cf_depth(w)              the model's nesting depth (statistics: max_stack_depth)
+ *   cf_straight(w)           cf_next keeps the current issue, unchanged, for as long as
+ *                            no control-flow instruction runs (the loop's straight runs)
  * plus the model's own instructions (token stack: cf_ssy, cf_pbk, cf_pcnt, cf_pret, cf_brk,
  * cf_cont), which only its generations' tables select. A status other than CF_OK is a
  * trap whose text is cf_status_text(status).

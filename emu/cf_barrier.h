@@ -38,6 +38,8 @@ static inline uint32_t cf_pc(const emu_warp *w) { return w->s.pc; }
 static inline uint32_t cf_active(const emu_warp *w) { return w->s.A; }
 static inline void cf_fall(emu_warp *w, uint32_t next) { w->s.pc = next; }
 static inline int cf_depth(const emu_warp *w) { return w->vb->max_groups; }
+/* the issuing group stays current unless --converge pc may merge another into it at any pc */
+static inline bool cf_straight(const emu_warp *w) { return !w->vb->merge_pc || w->vb->ng == 0; }
 
 static inline void cf_exit(emu_warp *w, uint32_t G) { cfb_exit(w->vb, &w->s, G); }
 

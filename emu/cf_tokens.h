@@ -46,6 +46,8 @@ static inline uint32_t cf_pc(const emu_warp *w) { return w->s.pc; }
 static inline uint32_t cf_active(const emu_warp *w) { return w->s.A; }
 static inline void cf_fall(emu_warp *w, uint32_t next) { w->s.pc = next; }
 static inline int cf_depth(const emu_warp *w) { return w->s.max_depth; }
+/* a nonempty active mask stays current until a control-flow instruction changes it */
+static inline bool cf_straight(const emu_warp *w) { (void)w; return true; }
 
 static inline void cf_exit(emu_warp *w, uint32_t G) { simt_exit(&w->s, G); }
 

@@ -91,6 +91,84 @@ static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token
 	}
 }
 
+/* Straight runs (emu_insn.run): the loop issues the instructions of a run one after the
+   other without the per-issue fetch tests, because none of them can change where the warp
+   goes or stop it. Such an instruction has no generation steps and no .S flag, and its
+   handler is a DO row (cannot fail) of a family whose bodies only compute lanes; of the
+   control-flow family only NOP (S2R and CS2R read the clock, which the loop moves to a
+   run's end at its start). A family not listed here (a new one
+   included) never starts or continues a run, so its bodies need not know about them. */
+static bool straight_family(const char *fam, emu_handler h)
+{
+	static const char *const lanes_only[] = {"int", "logic", "float", "double", "half",
+						 "cvt", "video", "warp", "uniform"};
+	for (size_t i = 0; i < sizeof lanes_only / sizeof lanes_only[0]; i++)
+		if (!strcmp(fam, lanes_only[i]))
+			return true;
+	return !strcmp(fam, "ctl") && h == EMU_H_NOP;
+}
+
+static void straight_handlers(bool *ok)
+{
+	/* each row in order: its family and whether it is a DO row; an HS row shares the body
+	   (so the answer) of the next H row */
+	static const struct {
+		emu_handler h;
+		const char *fam;
+		signed char kind; /* 1 DO, 0 another form or a base, -1 the next row's */
+	} rows[] = {
+#define DO(call) 1
+#define TRAPS(call) 0
+#define CF(call) 0
+#define RUNS(call) 0
+#define H(n, fam, how) {EMU_H_##n, #fam, how},
+#define HS(n, fam) {EMU_H_##n, #fam, -1},
+#define HB(n, fam) {EMU_H_##n, #fam, 0},
+#include "emu/handlers.def"
+#undef H
+#undef HS
+#undef HB
+#undef DO
+#undef TRAPS
+#undef CF
+#undef RUNS
+	};
+	int n = (int)(sizeof rows / sizeof rows[0]);
+	bool next = false;
+	memset(ok, 0, EMU_NHANDLERS * sizeof *ok);
+	for (int i = n - 1; i >= 0; i--) {
+		bool v = rows[i].kind < 0 ? next : rows[i].kind == 1 && straight_family(rows[i].fam, rows[i].h);
+		ok[rows[i].h] = v;
+		if (rows[i].kind >= 0)
+			next = v;
+	}
+}
+
+/* Decode-time specialisation of the launch's copy of the code: a handler replaced by one
+   that computes the same for this instruction's operands with fewer tests. */
+static void specialise(emu_insn *in)
+{
+	const emu_src *s = in->s;
+	if (in->h == EMU_H_IMAD && !in->sub3 && !in->x_in && !in->cc_out && !s[0].neg && !s[1].neg &&
+	    !s[2].neg && !s[2].inv)
+		in->h = EMU_H_IMAD_LO;
+}
+
+/* Each instruction's straight run: the straight instructions from it on (0: not one). */
+static void mark_runs(emu_insn *code, int n)
+{
+	bool ok[EMU_NHANDLERS];
+	straight_handlers(ok);
+	unsigned after = 0;
+	for (int i = n - 1; i >= 0; i--) {
+		emu_insn *in = &code[i];
+		specialise(in);
+		unsigned r = !in->steps && !in->sflag && in->h < EMU_NHANDLERS && ok[in->h] ? 1 + after : 0;
+		in->run = (uint8_t)(r > 255 ? 255 : r);
+		after = in->run;
+	}
+}
+
 /* Operands that are the same in every lane for the whole launch (immediates, and the
    constant banks, which nothing writes during a launch) become lane vectors once here,
    so that handlers read them like registers. */
@@ -120,6 +198,7 @@ static void bind_operands(emu_ctx *x)
 				vec[l] = v;
 			s->vec = vec;
 		}
+	mark_runs(x->code, f->n);
 }
 
 static emu_cta_stats stats_now(const emu_ctx *x)

@@ -74,6 +74,9 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 	   condition, but only while there is a hook) */
 	const bool watched = x->hook || x->until;
 	(void)cta; /* the CTA's clock is x->steps - cta->steps0 */
+	/* the last instruction of the straight run being issued (emu_insn.run): up to it, the
+	   next issue is the next instruction with the same lanes, and the fetch tests are done */
+	const emu_insn *last = code;
 #if EMU_DISPATCH_GOTO
 	static const void *const vm_jump[EMU_NHANDLERS] = {
 #define H(n, fam, how) &&vm_##n,
@@ -140,6 +143,15 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 			return RUN_QUIT;
 		x->steps++;
 		uint32_t A = cf_active(w);
+		/* a straight run starts: its issues need no fetch tests (the budget covers them all,
+		   nothing watches, and the model keeps the issue: emu/launch.c's mark_runs). Nothing
+		   in it reads the step count or the model's pc, so both move to its end at once. */
+		last = in;
+		if (in->run > 1 && !watched && x->max_steps - x->steps >= in->run - 1u && cf_straight(w)) {
+			last = in + in->run - 1u;
+			x->steps += in->run - 1u;
+		}
+		const uint32_t nA = popc32(A);
 		uint32_t pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg;
 		if (steps & EMU_STEP_GUARD)
 			pm = x->prog->rt->guard(x, w, pc);
@@ -149,18 +161,19 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 #define guarded (in->guard != EMU_PT || in->guard_neg || (in->steps & EMU_STEP_GUARD))
 		emu_pcstat *ps = &pcs[pc];
 		ps->warp++;
-		ps->thread += (uint64_t)popc32(A);
+		ps->thread += nA;
 		ps->active += (uint64_t)popc32(G);
 		ps->predoff += G == 0;
 		if (steps & EMU_STEP_UNIFORM) /* one value for the whole warp */
 			G = G ? w->valid : 0;
-		cf_fall(w, pc + 1);
+		cf_fall(w, (uint32_t)(last - code) + 1);
 		cf_status st = CF_OK;
 		emu_fault fault;
 		if ((steps & EMU_STEP_PRE) && x->prog->rt->pre(x, w, pc, G, &fault)) {
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;
 		}
+	vm_issue:
 		VM_DISPATCH(in->h) {
 /* every case from its row of emu/handlers.def */
 #define DO(call) call;
@@ -183,6 +196,18 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 			return RUN_TRAP;
 		}
 		VM_END
+		if (in < last) { /* the run's next instruction: no steps, no .S, the same lanes (pc
+				    is not kept: no body of a run reads it) */
+			in++;
+			pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg;
+			G = A & pm;
+			ps++;
+			ps->warp++;
+			ps->thread += nA;
+			ps->active += (uint64_t)popc32(G);
+			ps->predoff += G == 0;
+			goto vm_issue;
+		}
 		if ((steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {
 			emu_trap_at(x, w, fault.lane, in, "%s", fault.msg);
 			return RUN_TRAP;

@@ -100,6 +100,20 @@ static void h_imul(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 		set_cc(w, G, cm, om, sm, zm);
 }
 
+/* IMAD's commonest form, chosen at launch (emu/launch.c's specialise): the low word of
+   a * b + c without '-' on any operand and without the condition code, which is what
+   h_imul computes for it, without its tests. */
+static inline __attribute__((always_inline)) void h_imad_lo(const emu_ctx *x, emu_warp *w, const emu_insn *in,
+							     uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vraw(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	LANE_WRITE(d, a[l] * b[l] + c[l]);
+}
+
 static inline __attribute__((always_inline)) void h_iscadd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;

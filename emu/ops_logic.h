@@ -1,7 +1,8 @@
 /* Logic, shift, byte-permute and predicate operation bodies (one family of
    emu/handlers.def): LOP and its variants, LOP3 and PLOP3 by truth table, SHL/SHR, the
    funnel shifts, PRMT, PSETP and PSET. */
-static void h_shift(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G, bool left)
+static inline __attribute__((always_inline)) void h_shift(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G,
+							   bool left)
 {
 	uint32_t ta[32], tb[32];
 	int n = w->nlanes;

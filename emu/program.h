@@ -112,6 +112,9 @@ typedef struct {
 	int line, col;
 	bool has_enc;
 	uint8_t azext;     /* [Rn.U32] in a 64-bit address: areg is one register, zero-extended */
+	uint8_t run;       /* set at launch: this and the run - 1 instructions after it issue as
+			      one straight run (emu/loop.h: no control flow, no steps, no trap),
+			      0 where this one is not such an instruction; at most 255 */
 	char *text;        /* as written */
 	char *mnem;        /* mnemonic with modifiers: statistics key for --by mnemonic */
 	uint64_t enc;

@@ -168,6 +168,13 @@ for k in examples/reduce.sass bench/matmul.sass bench/divergent.sass; do
 done
 check "budget with threads" 3 "$SIMTEMU" run -j 2 --max-steps 5000 bench/matmul.sass
 contains "budget trap" err "step budget exhausted (--max-steps 5000)"
+# the budget inside a straight run (issue 29: runs are taken only when the budget covers
+# them): one warp of alu.sass issues 10 instructions, then 8 per iteration (pc 10-17), so
+# issue 14 is pc 13 (SHR, 0x68) and issue 1001 = 10 + 8 * 123 + 7 is pc 16 (ISETP, 0x80)
+check "budget in a run" 3 "$SIMTEMU" run --grid 1 --block 32 --max-steps 13 bench/alu.sass
+contains "budget in a run, where" err "warp 0, pc 0x0068 (bench/alu.sass:25): SHR.U32 R10, R5, 0x5"
+check "budget in a run, later" 3 "$SIMTEMU" run --grid 1 --block 32 --max-steps 1000 bench/alu.sass
+contains "budget in a run, later, where" err "warp 0, pc 0x0080 (bench/alu.sass:28): ISETP.LT.AND P0, pt, R6, c [0x0] [0x24], pt"
 # per-CTA totals (SPEC section 7): the two CTAs of the reduction issue the same count, and
 # the CTA rows add up to the total; identical at -j 2
 check "per-cta" 0 "$SIMTEMU" stats --per-cta examples/reduce.sass
