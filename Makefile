@@ -31,7 +31,7 @@ LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/as
           emu/interp_tokens_avx2.c emu/interp_barrier_avx2.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
           gen/maxwell.c gen/volta.c \
-          spec/spec_apply.c spec/spec_check.c spec/spec_guess.c convert/convert.c convert/ptxin.c \
+          spec/spec_apply.c spec/spec_check.c spec/spec_guess.c convert/convert.c convert/ptxin.c convert/toolkit.c \
           report/write.c report/dump.c report/report.c report/compare.c report/svg.c report/plot_stats.c report/html.c \
           export/profiler.c export/accelsim.c export/accelsim_map.c sweep/json.c sweep/manifest.c \
           dbg/trace.c dbg/trace_volta.c dbg/debug.c dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
