@@ -5,6 +5,7 @@
    or a cuobjdump that cannot read the cubin, is said with its path and release. */
 #include "convert/ptxin.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -62,6 +63,19 @@ static int has_fatbin_section(const unsigned char *b, size_t n)
 	return 0;
 }
 
+/* Does the text declare a CUDA C kernel ("__global__ void", a word of its own)? */
+static bool cuda_kernel(const char *t)
+{
+	for (const char *g = strstr(t, "__global__"); g; g = strstr(g + 10, "__global__")) {
+		const char *v = g + 10;
+		v += strspn(v, " \t\r\n");
+		if ((g == t || !(isalnum((unsigned char)g[-1]) || g[-1] == '_')) && v > g + 10 && !strncmp(v, "void", 4) &&
+		    !(isalnum((unsigned char)v[4]) || v[4] == '_'))
+			return true;
+	}
+	return false;
+}
+
 in_kind in_kind_of(const char *file, const char *buf, size_t n)
 {
 	const unsigned char *b = (const unsigned char *)buf;
@@ -77,7 +91,7 @@ in_kind in_kind_of(const char *file, const char *buf, size_t n)
 	bool dot_cu = fl > 3 && !strcmp(file + fl - 3, ".cu");
 	/* CUDA C: a kernel, and none of a listing's words */
 	bool listing = strstr(buf, "code for sm_") || strstr(buf, "Function :") || strstr(buf, "Fatbin ");
-	if (!listing && (dot_cu || strstr(buf, "__global__")))
+	if (!listing && (dot_cu || cuda_kernel(buf)))
 		return IN_CUDA;
 	return IN_LISTING;
 }
@@ -375,7 +389,7 @@ char *in_listing(const char *file, in_kind k, const char *buf, size_t n, const c
 				fprintf(e, "cannot write standard input to %s: %s", in, strerror(errno));
 		}
 		if (!elen)
-			text = convert(e, file, k, in[0] ? in : file, tg, dir);
+			text = convert(e, in[0] ? "standard input" : file, k, in[0] ? in : file, tg, dir);
 		if (in[0])
 			remove(in);
 		char p[TK_PATH + 16];
