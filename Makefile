@@ -31,7 +31,7 @@ LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/as
           emu/interp_tokens_avx2.c emu/interp_barrier_avx2.c emu/launch.c emu/ctx.c emu/stats.c \
           gen/registry.c gen/fermi.c gen/tesla_sel.c gen/tesla_run.c gen/ccguard.c gen/kepler.c \
           gen/maxwell.c gen/volta.c \
-          spec/spec_apply.c spec/spec_check.c spec/spec_guess.c convert/convert.c convert/ptxin.c \
+          spec/spec_apply.c spec/spec_check.c spec/spec_guess.c convert/convert.c convert/ptxin.c convert/toolkit.c \
           report/write.c report/dump.c report/report.c report/compare.c report/svg.c report/plot_stats.c report/html.c \
           export/profiler.c export/accelsim.c export/accelsim_map.c sweep/json.c sweep/manifest.c \
           dbg/trace.c dbg/trace_volta.c dbg/debug.c dbg/dbg_cmds.c dbg/dbg_parse.c dbg/plot_trace.c
@@ -154,7 +154,7 @@ layers: $(BUILD)/layers_rt $(LIB_OBJ) $(CLI_OBJ) $(BUILD)/cli/main.o
 # The suites are independent steps: `make -j2 -Otarget test` runs them side by side (.ci/run
 # does), `make test` one after the other
 TEST_STEPS = t-isa t-check t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin \
-  t-accelsim t-tty t-tex t-conformance t-golden t-golden-portable t-gen t-gen-spec t-hwcheck
+  t-accelsim t-tty t-tex t-toolkit t-conformance t-golden t-golden-portable t-gen t-gen-spec t-hwcheck
 test: check-deps $(BIN) $(BUILD)/run_tests $(BUILD)/conformance layers
 	@$(MAKE) --no-print-directory -q $(BIN) $(BUILD)/run_tests $(BUILD)/conformance || \
 	  { echo "make test: a second make would rebuild what this one built (a dependency newer than its target)"; exit 1; }
@@ -165,7 +165,7 @@ t-isa:
 	BUILD=$(BUILD) sh tests/isa_merge.sh
 t-check:
 	cd tests && CK_DEFAULT_TIMEOUT=120 SIMTEMU=../$(BIN) ../$(BUILD)/run_tests
-t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin t-tex:
+t-cli t-formats t-profiler t-batch t-plots t-robust t-cubin t-tex t-toolkit:
 	SIMTEMU=./$(BIN) sh tests/$(@:t-%=%).sh
 t-accelsim:
 	SIMTEMU=./$(BIN) sh tests/accelsim/accelsim.sh

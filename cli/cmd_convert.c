@@ -21,18 +21,9 @@ int cli_cmd_asm(int argc, char **argv)
 	int r = cli_parse_opts(argc, argv, &o, &file, NULL, NULL, NULL);
 	if (r)
 		return r < 0 ? 0 : r;
-	char *src = cli_read_text(file);
+	char *src = cli_read_input(file, &o, NULL, &r); /* PTX, CUDA C, binaries: through the toolkit */
 	if (!src)
-		return cli_read_error("", file);
-	if (cli_is_ptx(src)) { /* PTX: the listing ptxas and cuobjdump make of it */
-		char perr[600], *listing = cli_compile_ptx(file, src, o.target, o.keep_sass, perr, sizeof perr);
-		free(src);
-		if (!listing) {
-			fprintf(stderr, "simtemu: error: %s\n", perr);
-			return CLI_EXIT_INPUT;
-		}
-		src = listing;
-	}
+		return r;
 	emu_spec sp = {0};
 	if (!(src = cli_sass_of(file, src, &sp, o.target))) {
 		spec_free(&sp);
@@ -89,9 +80,11 @@ int cli_cmd_convert(int argc, char **argv)
 		return cli_usage_error("usage: simtemu convert --to ptxplus|sass FILE%s", "");
 	if (strcmp(to, "ptxplus") && strcmp(to, "sass"))
 		return cli_usage_error("--to takes ptxplus or sass, not '%s'", to);
-	char *src = cli_read_text(file);
+	cli_opts o = {.target = target};
+	int rr;
+	char *src = cli_read_input(file, &o, NULL, &rr); /* a cubin, a fat binary ...: its listing */
 	if (!src)
-		return cli_read_error("", file);
+		return rr;
 	emu_spec sp = {0};
 	if (!(src = cli_sass_of(file, src, &sp, target))) {
 		spec_free(&sp);

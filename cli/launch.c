@@ -1,4 +1,5 @@
 /* Preparing a launch for run, stats, trace, debug and compare: read, assemble, configure, apply directives. */
+#include <errno.h>
 #include <signal.h>
 #include <time.h>
 #include <stdio.h>
@@ -93,16 +94,108 @@ static bool configure(emu_ctx *x, const emu_spec *sp, const cli_opts *o)
 	return true;
 }
 
-/* The function to launch: --kernel, else .kernel, else the first. */
+/* The target a spec file's .target names (into buf), or NULL */
+static const char *spec_target(const char *spec, char *buf, size_t n)
+{
+	for (const char *l = spec; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		l += strspn(l, " \t");
+		if (strncmp(l, ".target", 7) || !strchr(" \t", l[7]))
+			continue;
+		l += 7 + strspn(l + 7, " \t");
+		size_t len = strspn(l, "sm_0123456789abcdef");
+		if (len > 3 && len < n && !strncmp(l, "sm_", 3)) {
+			snprintf(buf, n, "%.*s", (int)len, l);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/* The architecture to take from an input with several: --target, else the spec's .target */
+static const char *cli_want_target(const cli_opts *o, const char *spec)
+{
+	static char buf[32]; /* the command line's: one input read at a time */
+	return o->target ? o->target : spec_target(spec, buf, sizeof buf);
+}
+
+/* The listing the toolkit made last, so that debug's replays (a fresh launch each) and
+   compare's runs of one file do not compile it again: process state of the command line,
+   like cli_interrupted. */
+static struct {
+	char key[4200];
+	char *listing;
+} cli_made;
+
+/* Say a note about file once per process (debug's replays prepare it again) */
+static bool cli_note_once(const char *file)
+{
+	static char said[4096];
+	if (!strcmp(said, file))
+		return false;
+	snprintf(said, sizeof said, "%s", file);
+	return true;
+}
+
+char *cli_read_input(const char *file, const cli_opts *o, const char *spec, int *rc)
+{
+	size_t n;
+	char *b = xread_file(strcmp(file, "-") ? file : "/dev/stdin", &n); /* -: standard input */
+	*rc = CLI_EXIT_INPUT;
+	if (!b)
+		return cli_read_error("", file), NULL;
+	in_kind k = in_kind_of(file, b, n);
+	if (k == IN_LISTING) {
+		if (memchr(b, 0, n)) { /* a binary file is not a listing */
+			free(b);
+			errno = EINVAL;
+			cli_read_error("", file);
+			return NULL;
+		}
+		return b;
+	}
+	/* compiled for --target, else the spec's .target (PTX: else its own; CUDA C: the default) */
+	char key[4200];
+	const char *target = cli_want_target(o, spec);
+	snprintf(key, sizeof key, "%s\n%s\n%s", file, target ? target : "", o->keep_sass ? o->keep_sass : "");
+	if (cli_made.listing && strcmp(file, "-") && !strcmp(key, cli_made.key)) {
+		free(b);
+		return xstrdup(cli_made.listing);
+	}
+	char *err = NULL, *listing = in_listing(file, k, b, n, target, o->keep_sass, &err);
+	free(b);
+	if (!listing) {
+		fprintf(stderr, "simtemu: error: %s\n", err ? err : "cannot convert the input");
+		free(err);
+		return NULL;
+	}
+	free(cli_made.listing);
+	cli_made.listing = xstrdup(listing);
+	snprintf(cli_made.key, sizeof cli_made.key, "%s", key);
+	return listing;
+}
+
+/* Each function as a line a user can paste: "  --kernel NAME --target sm_XX" */
+static void candidates(const emu_program *p, FILE *f)
+{
+	for (int i = 0; i < p->nfuncs; i++)
+		fprintf(f, "\n  --kernel %s --target %s", p->funcs[i].name, p->target);
+}
+
+/* The function to launch: --kernel, else .kernel, else the first (said on stderr, unless -q,
+   when there are others). */
 static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec *sp, const char *file)
 {
 	const char *kname = o->kernel ? o->kernel : sp->kernel;
 	int fi = kname ? emu_find_func(p, kname) : 0;
 	if (fi < 0) {
-		fprintf(stderr, "simtemu: error: no function '%s' in %s (it has:", kname, file);
-		for (int i = 0; i < p->nfuncs; i++)
-			fprintf(stderr, " %s", p->funcs[i].name);
-		fprintf(stderr, ")\n");
+		fprintf(stderr, "simtemu: error: no function '%s' in %s; it has, one launch a line:", kname, file);
+		candidates(p, stderr);
+		fprintf(stderr, "\n");
+	} else if (!kname && p->nfuncs > 1 && !o->quiet && cli_note_once(file)) {
+		fprintf(stderr, "simtemu: note: %s has %d functions; running the first, %s; to pick one, add one "
+			"of these (-q: no note):", file, p->nfuncs, p->funcs[0].name);
+		candidates(p, stderr);
+		fprintf(stderr, "\n");
 	}
 	return fi;
 }
@@ -116,31 +209,19 @@ static int prepare(cli_launch *L, int argc, char **argv, const struct option *ex
 	int r = cli_parse_opts(argc, argv, &L->o, &L->file, extra, user, extra_opt);
 	if (r)
 		return r < 0 ? -1 : r;
-	L->src = cli_read_text(L->file);
-	if (!L->src)
-		return cli_read_error("", L->file);
-	if (cli_is_ptx(L->src)) { /* PTX: compiled and disassembled with NVIDIA's tools */
-		char perr[600];
-		char *listing = cli_compile_ptx(L->file, L->src, L->o.target, L->o.keep_sass, perr, sizeof perr);
-		if (!listing) {
-			fprintf(stderr, "simtemu: error: %s\n", perr);
-			return CLI_EXIT_INPUT;
-		}
-		free(L->src);
-		L->src = listing;
-	}
+	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec)))
+		return cli_read_error("spec file ", L->o.spec);
+	int rc;
+	if (!(L->src = cli_read_input(L->file, &L->o, L->spec_src, &rc)))
+		return rc;
 	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
 	char *dump_dirs = NULL;
-	char *sass = dump_read(L->file, L->src, &L->sp, L->o.target, &dump_dirs, stderr);
+	char *sass = dump_read(L->file, L->src, &L->sp, cli_want_target(&L->o, L->spec_src), &dump_dirs, stderr);
 	if (!sass)
 		return CLI_EXIT_INPUT;
 	free(L->src);
 	L->src = sass;
 	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
-	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec))) {
-		free(dump_dirs);
-		return cli_read_error("spec file ", L->o.spec);
-	}
 	if (L->spec_src)
 		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
 	if (dump_dirs)

@@ -16,7 +16,8 @@
 	"  --kernel NAME        function to launch (default: .kernel, else the first)\n" \
 	"  --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n" \
 	"  --block X[,Y[,Z]]    CTA size in threads (default 32)\n" \
-	"  --target sm_XX       dialect (default: from the listing, else sm_20)\n" \
+	"  --target sm_XX       dialect (default: from the listing, else sm_20; a .cu file is\n" \
+	"                       compiled for it, else the spec's .target, else sm_80)\n" \
 	"  --warp-size N        lanes per warp, 1..32 (default 32)\n" \
 	"  --max-steps N        warp-instruction budget (default 1e10); exhausting it traps\n" \
 	"  --stack-depth N      SIMT stack limit in tokens (default 64)\n" \
@@ -31,7 +32,8 @@
 	"  --exclude-pred-off   with --counts nvbit: leave out issues whose guard held for no lane\n" \
 	"  --by KEY             stats rows by opcode, mnemonic, class or pc (default opcode)\n" \
 	"  --per-cta            stats: also each CTA's totals\n" \
-	"  --keep-sass FILE     a .ptx input: write the listing ptxas and cuobjdump made of it\n" \
+	"  --keep-sass FILE     a .ptx, .cu, cubin, fat binary or executable input: write the\n" \
+	"                       listing NVIDIA's tools made of it (docs/input.md)\n" \
 	"  --printf FILE        the kernel's printf output (default: stdout; with --counts\n" \
 	"                       json the document's \"printf\" member, with csv stderr)\n" \
 	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n" \
@@ -49,7 +51,10 @@ const char cli_usage_text[] =
 	"      Maxwell/Pascal (sm_50-62), Volta to Hopper (sm_70-90) or Blackwell\n"
 	"      (sm_100-121): cuobjdump -sass or nvdisasm text, a whole cuobjdump output\n"
 	"      (-elf sections too), or hand-written; PTXPlus of Tesla or Fermi (simtemu's\n"
-	"      or GPGPU-Sim's); PTX (compiled with the toolkit's ptxas); - reads stdin\n"
+	"      or GPGPU-Sim's); PTX (compiled with the toolkit's ptxas); CUDA C (.cu, nvcc\n"
+	"      -cubin), a cubin, a fat binary or an executable (cuobjdump -elf -sass);\n"
+	"      - reads stdin. The toolkit: SIMTEMU_CUDA, else CUDA_HOME, CUDA_PATH, PATH,\n"
+	"      /usr/local/cuda, make toolkit's build/cuda\n"
 	"\n"
 	"commands:\n"
 	"  run     FILE      assemble, launch, check .expect, print a summary\n"

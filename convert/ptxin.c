@@ -1,15 +1,19 @@
-/* PTX in: a .ptx file is compiled for the target with NVIDIA's ptxas and disassembled with
-   cuobjdump -elf -sass (the toolkit `make toolkit` fetches), and the listing runs. */
+/* Inputs through NVIDIA's tools: a .ptx file is compiled with ptxas, a .cu file with nvcc -cubin,
+   and that cubin, or a cubin, fat binary or executable given as the input, is disassembled
+   with cuobjdump -elf -sass; the listing (constant banks included) then runs. The tools come
+   from the places convert/toolkit.c searches; a release that cannot compile for the target,
+   or a cuobjdump that cannot read the cubin, is said with its path and release. */
 #include "convert/ptxin.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "convert/toolkit.h"
 #include "util/xalloc.h"
 
 bool cli_is_ptx(const char *src)
@@ -23,131 +27,393 @@ bool cli_is_ptx(const char *src)
 	       !strstr(src, "$r");
 }
 
-/* The directory of the toolkit's tools: $SIMTEMU_CUDA/bin, else build/cuda/usr/bin beside
-   the simtemu binary, else "" (PATH). */
-static void tool_dir(char *dir, size_t n)
+static uint32_t le32(const unsigned char *p)
 {
-	const char *env = getenv("SIMTEMU_CUDA");
-	if (env && *env) {
-		snprintf(dir, n, "%s/bin/", env);
-		return;
-	}
-	char self[4096];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len > 0) {
-		self[len] = 0;
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			*slash = 0;
-			char probe[4200];
-			snprintf(probe, sizeof probe, "%s/build/cuda/usr/bin/ptxas", self);
-			if (!access(probe, X_OK)) {
-				snprintf(dir, n, "%s/build/cuda/usr/bin/", self);
-				return;
-			}
-		}
-	}
-	dir[0] = 0;
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Is tool runnable from dir (or on PATH when dir is empty)? */
-static bool have_tool(const char *dir, const char *tool)
+static uint64_t le64(const unsigned char *p)
 {
-	char path[4200];
-	if (dir[0]) {
-		snprintf(path, sizeof path, "%s%s", dir, tool);
-		return !access(path, X_OK);
+	return le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+/* Does a 64-bit little-endian ELF have a section named .nv_fatbin (or __nv_relfatbin, the
+   relocatable device code of nvcc -rdc)? -1 when its headers cannot be read. */
+static int has_fatbin_section(const unsigned char *b, size_t n)
+{
+	if (n < 64 || b[4] != 2 || b[5] != 1)
+		return -1;
+	uint64_t shoff = le64(b + 0x28);
+	unsigned shentsize = b[0x3a] | b[0x3b] << 8, shnum = b[0x3c] | b[0x3d] << 8, shstrndx = b[0x3e] | b[0x3f] << 8;
+	if (shentsize < 64 || shstrndx >= shnum || shoff > n || (uint64_t)shnum * shentsize > n - shoff)
+		return -1;
+	const unsigned char *str = b + shoff + (uint64_t)shstrndx * shentsize;
+	uint64_t stroff = le64(str + 0x18), strsize = le64(str + 0x20);
+	if (stroff > n || strsize > n - stroff)
+		return -1;
+	for (unsigned i = 0; i < shnum; i++) {
+		uint32_t name = le32(b + shoff + (uint64_t)i * shentsize);
+		if (name >= strsize)
+			continue;
+		const char *s = (const char *)b + stroff + name;
+		size_t room = strsize - name;
+		if (!strncmp(s, ".nv_fatbin", room) || !strncmp(s, "__nv_relfatbin", room))
+			return 1;
 	}
-	const char *p = getenv("PATH");
-	for (const char *q = p; q && *q;) {
-		size_t len = strcspn(q, ":");
-		snprintf(path, sizeof path, "%.*s/%s", (int)len, q, tool);
-		if (!access(path, X_OK))
+	return 0;
+}
+
+/* Does the text declare a CUDA C kernel ("__global__ void", a word of its own)? */
+static bool cuda_kernel(const char *t)
+{
+	for (const char *g = strstr(t, "__global__"); g; g = strstr(g + 10, "__global__")) {
+		const char *v = g + 10;
+		v += strspn(v, " \t\r\n");
+		if ((g == t || !(isalnum((unsigned char)g[-1]) || g[-1] == '_')) && v > g + 10 && !strncmp(v, "void", 4) &&
+		    !(isalnum((unsigned char)v[4]) || v[4] == '_'))
 			return true;
-		q += len + (q[len] == ':');
 	}
 	return false;
 }
 
-/* Run argv with stdout into out (NULL: inherited); its exit status, or -1. */
-static int run(char *const argv[], const char *out)
+in_kind in_kind_of(const char *file, const char *buf, size_t n)
 {
-	pid_t pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		if (out && !freopen(out, "w", stdout))
-			_exit(127);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	int st;
-	if (waitpid(pid, &st, 0) < 0)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	const unsigned char *b = (const unsigned char *)buf;
+	if (n >= 20 && !memcmp(b, "\177ELF", 4))
+		return (b[0x12] | b[0x13] << 8) == 190 ? IN_CUBIN : IN_HOST_ELF; /* EM_CUDA */
+	if (n >= 8 && le32(b) == 0xBA55ED50u)
+		return IN_FATBIN;
+	if (memchr(buf, 0, n))
+		return IN_LISTING; /* binary, not one of those: the listing reader refuses it */
+	if (cli_is_ptx(buf))
+		return IN_PTX;
+	size_t fl = strlen(file);
+	bool dot_cu = fl > 3 && !strcmp(file + fl - 3, ".cu");
+	/* CUDA C: a kernel, and none of a listing's words */
+	bool listing = strstr(buf, "code for sm_") || strstr(buf, "Function :") || strstr(buf, "Fatbin ");
+	if (!listing && (dot_cu || cuda_kernel(buf)))
+		return IN_CUDA;
+	return IN_LISTING;
 }
 
-char *cli_compile_ptx(const char *file, const char *src, const char *target, const char *keep, char *err,
-		      size_t errn)
+const char *in_kind_name(in_kind k)
 {
-	char dir[4200];
-	tool_dir(dir, sizeof dir);
-	const char *missing = !have_tool(dir, "ptxas") ? "ptxas" : !have_tool(dir, "cuobjdump") ? "cuobjdump" : NULL;
-	if (missing) {
-		snprintf(err, errn, "%s is PTX: running it needs NVIDIA's %s, which was not found (looked in %s); "
-			 "'make toolkit' fetches it, or set SIMTEMU_CUDA=DIR with the tools in DIR/bin",
-			 file, missing, dir[0] ? dir : "PATH");
+	switch (k) {
+	case IN_PTX: return "PTX";
+	case IN_CUDA: return "CUDA C";
+	case IN_CUBIN: return "a cubin";
+	case IN_FATBIN: return "a fat binary";
+	case IN_HOST_ELF: return "an executable or object file with CUDA code";
+	default: return "a listing";
+	}
+}
+
+/* The message when no usable copy of tool is there: what to install */
+static void no_tool(FILE *e, const char *file, in_kind k, const char *tool, const tk_tool *found, int nfound)
+{
+	char where[2048];
+	tk_searched(where, sizeof where);
+	fprintf(e, "%s is %s: running it needs NVIDIA's %s%s, ", file, in_kind_name(k), tool,
+		k == IN_PTX ? " and cuobjdump" : k == IN_CUDA ? " (then cuobjdump)" : "");
+	if (!nfound)
+		fprintf(e, "which was not found (looked in %s)", where);
+	else {
+		fprintf(e, "and no copy found runs:");
+		for (int i = 0; i < nfound; i++)
+			fprintf(e, "\n  %s", found[i].why);
+	}
+	fprintf(e, "\ninstall a CUDA toolkit: Debian's nvidia-cuda-toolkit (non-free) or NVIDIA's CUDA, "
+		"with its bin on PATH or CUDA_HOME set to it");
+	if (k != IN_CUDA)
+		fprintf(e, "; or run 'make toolkit' in simtemu's source tree (CUDA 11.8's ptxas and cuobjdump "
+			"in build/cuda), or set SIMTEMU_CUDA=DIR with the tools in DIR/bin");
+}
+
+/* The copies of tool that run, in the search order; the others into bad */
+static int runnable(const char *tool, tk_tool *ok, tk_tool *bad, int *nbad)
+{
+	tk_tool all[TK_MAX];
+	int n = tk_find(tool, all, TK_MAX), k = 0;
+	*nbad = 0;
+	for (int i = 0; i < n; i++) {
+		if (all[i].major >= 0)
+			ok[k++] = all[i];
+		else
+			bad[(*nbad)++] = all[i];
+	}
+	return k;
+}
+
+static bool same_dir(const tk_tool *a, const tk_tool *b)
+{
+	char da[TK_PATH], db[TK_PATH];
+	tk_dir_of(a, da, sizeof da);
+	tk_dir_of(b, db, sizeof db);
+	return !strcmp(da, db);
+}
+
+/* The compiler (ptxas, nvcc) for target: the first copy in the search order whose release
+   compiles for it, one with a cuobjdump beside it before one without. false after saying why. */
+static bool pick_compiler(FILE *e, const char *file, in_kind k, const char *target, tk_tool *c)
+{
+	const char *tool = k == IN_PTX ? "ptxas" : "nvcc";
+	tk_tool ok[TK_MAX], bad[TK_MAX], dumps[TK_MAX], dbad[TK_MAX];
+	int nbad, ndbad, n = runnable(tool, ok, bad, &nbad), nd = runnable("cuobjdump", dumps, dbad, &ndbad);
+	if (!n) {
+		no_tool(e, file, k, tool, bad, nbad);
+		return false;
+	}
+	int pick = -1;
+	for (int pass = 0; pass < 2 && pick < 0; pass++)
+		for (int i = 0; i < n && pick < 0; i++) {
+			if (!tk_supports(ok[i].major, ok[i].minor, target))
+				continue;
+			bool beside = false;
+			for (int j = 0; j < nd; j++)
+				beside = beside || same_dir(&ok[i], &dumps[j]);
+			if (beside || pass)
+				pick = i;
+		}
+	if (pick >= 0) {
+		*c = ok[pick];
+		return true;
+	}
+	char rel[64], tg[64], words[64];
+	fprintf(e, "%s is %s for %s, which no %s found compiles for:", file, in_kind_name(k), target, tool);
+	for (int i = 0; i < n; i++)
+		fprintf(e, "\n  %s is %s (%s)", ok[i].path, tk_release_text(&ok[i], rel, sizeof rel),
+			tk_targets_of(ok[i].major, ok[i].minor, tg, sizeof tg));
+	fprintf(e, "\n%s needs %s", target, tk_releases_for(target, words, sizeof words));
+	for (int i = 0; i < n; i++)
+		if (ok[i].major >= 13 && !strncmp(target, "sm_", 3) && atoi(target + 3) < 75) {
+			fprintf(e, " (CUDA 13 dropped sm_50 to sm_72: its minimum is sm_75)");
+			break;
+		}
+	fprintf(e, "; give another --target, or put such a toolkit first (CUDA_HOME, PATH)");
+	return false;
+}
+
+/* The target of the first cubin inside a fat binary or an executable, and whether its header
+   has CUDA 13's layout (a compressed one is not seen) */
+static void inner_cubin(const unsigned char *b, size_t n, char *sm, size_t smn, bool *newer)
+{
+	sm[0] = 0;
+	*newer = false;
+	for (size_t i = 1; i + 0x40 <= n; i++)
+		if (b[i] == 0x7f && !memcmp(b + i, "\177ELF", 4)) {
+			tk_cubin_target(b + i, n - i, sm, smn, newer);
+			if (sm[0])
+				return;
+		}
+}
+
+static void indent_text(FILE *e, const char *text)
+{
+	for (const char *l = text; *l;) {
+		size_t len = strcspn(l, "\n");
+		if (len)
+			fprintf(e, "\n    %.*s", (int)len, l);
+		l += len + (l[len] == '\n');
+	}
+}
+
+/* cuobjdump -elf -sass of path into listing: the first copy (the compiler's own first) that
+   reads it. NULL after saying why. */
+static char *disassemble(FILE *e, const char *file, in_kind k, const char *path, const char *listing,
+			 const char *errf, const tk_tool *compiler)
+{
+	tk_tool ok[TK_MAX], bad[TK_MAX];
+	int nbad, n = runnable("cuobjdump", ok, bad, &nbad);
+	if (!n) {
+		if (!compiler) {
+			no_tool(e, file, k, "cuobjdump", bad, nbad);
+			return NULL;
+		}
+		char rel[64], where[2048];
+		tk_searched(where, sizeof where);
+		fprintf(e, "%s (%s) compiled %s, but no cuobjdump was found to disassemble the cubin (looked in %s): "
+			"install the cuobjdump of its toolkit", compiler->path, tk_release_text(compiler, rel, sizeof rel),
+			file, where);
 		return NULL;
 	}
-	/* the target: --target, else the PTX's own .target */
-	char tg[16] = "";
+	for (int i = 1; compiler && i < n; i++) /* the compiler's own cuobjdump first */
+		if (same_dir(&ok[i], compiler)) {
+			tk_tool t = ok[i];
+			memmove(&ok[1], &ok[0], (size_t)i * sizeof ok[0]);
+			ok[0] = t;
+		}
+	char *fails = NULL;
+	size_t flen = 0;
+	FILE *f = open_memstream(&fails, &flen);
+	for (int i = 0; i < n; i++) {
+		char *argv[] = {ok[i].path, "-elf", "-sass", (char *)path, NULL};
+		int rc = tk_run(argv, listing, errf);
+		char *text = rc == 0 ? xread_file(listing, NULL) : NULL;
+		if (text && (strstr(text, "code for sm_") || strstr(text, ".text."))) {
+			fclose(f);
+			free(fails);
+			return text;
+		}
+		char rel[64];
+		char *msg = xread_file(errf, NULL);
+		fprintf(f, "\n  %s (%s) %s (exit %d)%s", ok[i].path, tk_release_text(&ok[i], rel, sizeof rel),
+			text ? "found no SASS in it" : "could not read it", rc, msg && *msg ? ":" : "");
+		if (msg)
+			indent_text(f, msg);
+		free(msg);
+		free(text);
+	}
+	fclose(f);
+	char rel[64];
+	if (compiler)
+		fprintf(e, "%s (%s) compiled %s, but no cuobjdump could disassemble the cubin:%s", compiler->path,
+			tk_release_text(compiler, rel, sizeof rel), file, fails);
+	else
+		fprintf(e, "cannot disassemble %s (%s):%s", file, in_kind_name(k), fails);
+	free(fails);
+	/* why, where the cubin says it */
+	size_t bn;
+	unsigned char *b = (unsigned char *)xread_file(path, &bn);
+	char sm[16] = "";
+	bool newer = false;
+	if (b && k != IN_CUBIN && !compiler)
+		inner_cubin(b, bn, sm, sizeof sm, &newer);
+	else if (b)
+		tk_cubin_target(b, bn, sm, sizeof sm, &newer);
+	free(b);
+	char older[64] = ""; /* the release of a cuobjdump older than CUDA 13 that failed */
+	for (int i = 0; i < n && !older[0]; i++)
+		if (ok[i].major < 13)
+			tk_release_text(&ok[i], older, sizeof older);
+	if (newer && older[0])
+		fprintf(e, "\nthe cubin (%s) has the ELF layout CUDA 13 writes (OS/ABI 0x41, ABI version 8), which the "
+			"cuobjdump of %s cannot read: disassemble it with CUDA 13's cuobjdump (NVIDIA's CUDA 13 "
+			"toolkit)%s", sm, older,
+			compiler ? ", or compile with a toolkit that has both nvcc and cuobjdump (CUDA_HOME)" : "");
+	else if (k == IN_FATBIN || k == IN_HOST_ELF)
+		fprintf(e, "\na fat binary holding PTX only has no SASS: compile it with -arch=sm_XX (code for a GPU)");
+	return NULL;
+}
+
+/* buf into path */
+static bool write_bytes(const char *path, const char *buf, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	bool ok = f && fwrite(buf, 1, n, f) == n;
+	if (f && fclose(f))
+		ok = false;
+	return ok;
+}
+
+/* PTX's own .target (sm_XX) into tg */
+static void ptx_target(const char *src, char *tg, size_t n)
+{
+	const char *t = strstr(src, ".target");
+	const char *sm = t ? strstr(t, "sm_") : NULL;
+	tg[0] = 0;
+	if (sm)
+		snprintf(tg, n, "%.*s", (int)(3 + strspn(sm + 3, "0123456789")), sm);
+}
+
+/* Compile (PTX, CUDA C) or take (a binary) the input, then disassemble it; NULL after saying why */
+static char *convert(FILE *e, const char *file, in_kind k, const char *in, const char *target, const char *dir)
+{
+	char cubin[TK_PATH + 16], listing[TK_PATH + 16], errf[TK_PATH + 16];
+	snprintf(cubin, sizeof cubin, "%s/k.cubin", dir);
+	snprintf(listing, sizeof listing, "%s/k.sass", dir);
+	snprintf(errf, sizeof errf, "%s/err", dir);
+	if (k == IN_HOST_ELF) {
+		size_t bn;
+		unsigned char *b = (unsigned char *)xread_file(in, &bn);
+		int has = b ? has_fatbin_section(b, bn) : -1;
+		free(b);
+		if (!has) {
+			fprintf(e, "%s is an ELF file but not a cubin, and it has no .nv_fatbin section: no CUDA code in it",
+				file);
+			return NULL;
+		}
+	}
+	if (k != IN_PTX && k != IN_CUDA)
+		return disassemble(e, file, k, in, listing, errf, NULL);
+	tk_tool c;
+	if (!pick_compiler(e, file, k, target, &c))
+		return NULL;
+	char arch[48];
+	snprintf(arch, sizeof arch, "-arch=%s", target);
+	char *ptxas[] = {c.path, arch, "-o", cubin, (char *)in, NULL};
+	char *nvcc[] = {c.path, "-cubin", arch, "-x", "cu", "-o", cubin, (char *)in, NULL};
+	int rc = tk_run(k == IN_PTX ? ptxas : nvcc, NULL, errf);
+	if (rc) {
+		char rel[64];
+		char *msg = xread_file(errf, NULL);
+		fprintf(e, "%s could not compile %s (%s) for %s: %s (%s) exited with %d%s", k == IN_PTX ? "ptxas" : "nvcc",
+			file, in_kind_name(k), target, c.path,
+			tk_release_text(&c, rel, sizeof rel), rc, msg && *msg ? "; its messages:" : " and said nothing");
+		if (msg)
+			indent_text(e, msg);
+		free(msg);
+		remove(cubin);
+		return NULL;
+	}
+	char *text = disassemble(e, file, k, cubin, listing, errf, &c);
+	remove(cubin);
+	return text;
+}
+
+char *in_listing(const char *file, in_kind k, const char *buf, size_t n, const char *target, const char *keep,
+		 char **err)
+{
+	char *etext = NULL;
+	size_t elen = 0;
+	FILE *e = open_memstream(&etext, &elen);
+	char tg[32] = "";
 	if (target)
 		snprintf(tg, sizeof tg, "%s", target);
+	else if (k == IN_PTX)
+		ptx_target(buf, tg, sizeof tg);
+	else if (k == IN_CUDA)
+		snprintf(tg, sizeof tg, "%s", IN_CUDA_TARGET);
+	char dir[TK_PATH - 32];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/simtemu-in-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	char *text = NULL, in[TK_PATH + 16] = "";
+	if (k == IN_PTX && !tg[0])
+		fprintf(e, "%s is PTX without a .target: give --target sm_XX", file);
+	else if (!mkdtemp(dir))
+		fprintf(e, "cannot make a temporary directory %s: %s", dir, strerror(errno));
 	else {
-		const char *t = strstr(src, ".target");
-		const char *sm = t ? strstr(t, "sm_") : NULL;
-		if (sm)
-			snprintf(tg, sizeof tg, "%.*s", (int)(3 + strspn(sm + 3, "0123456789")), sm);
+		/* standard input: its bytes into a file the tools can read */
+		if (!strcmp(file, "-")) {
+			snprintf(in, sizeof in, "%s/stdin.%s", dir, k == IN_PTX ? "ptx" : k == IN_CUDA ? "cu" : "bin");
+			if (!write_bytes(in, buf, n))
+				fprintf(e, "cannot write standard input to %s: %s", in, strerror(errno));
+		}
+		if (!elen)
+			text = convert(e, in[0] ? "standard input" : file, k, in[0] ? in : file, tg, dir);
+		if (in[0])
+			remove(in);
+		char p[TK_PATH + 16];
+		snprintf(p, sizeof p, "%s/k.sass", dir);
+		remove(p);
+		snprintf(p, sizeof p, "%s/err", dir);
+		remove(p);
+		rmdir(dir);
 	}
-	if (!tg[0]) {
-		snprintf(err, errn, "%s is PTX without a .target: give --target sm_XX", file);
-		return NULL;
-	}
-	char tmp[] = "/tmp/simtemu-ptx-XXXXXX";
-	if (!mkdtemp(tmp)) {
-		snprintf(err, errn, "cannot make a temporary directory: %s", strerror(errno));
-		return NULL;
-	}
-	char ptxas[4300], cuobjdump[4300], arch[32], cubin[64], listing[64], errf[64];
-	snprintf(ptxas, sizeof ptxas, "%sptxas", dir);
-	snprintf(cuobjdump, sizeof cuobjdump, "%scuobjdump", dir);
-	snprintf(arch, sizeof arch, "-arch=%s", tg);
-	snprintf(cubin, sizeof cubin, "%s/k.cubin", tmp);
-	snprintf(listing, sizeof listing, "%s/k.sass", tmp);
-	snprintf(errf, sizeof errf, "%s/err", tmp);
-	char *as[] = {ptxas, arch, "-o", cubin, (char *)file, NULL};
-	char *dump[] = {cuobjdump, "-elf", "-sass", cubin, NULL};
-	char *text = NULL;
-	int rc = run(as, NULL);
-	if (rc != 0)
-		snprintf(err, errn, "ptxas could not compile %s for %s (exit %d; its messages are above)", file, tg, rc);
-	else if ((rc = run(dump, listing)) != 0)
-		snprintf(err, errn, "cuobjdump could not disassemble %s's code for %s (exit %d)", file, tg, rc);
-	else if (!(text = xread_file(listing, NULL)))
-		snprintf(err, errn, "cannot read the listing cuobjdump wrote");
 	if (text && keep) {
-		FILE *k = fopen(keep, "w");
-		if (!k || fputs(text, k) < 0) {
-			snprintf(err, errn, "cannot write --keep-sass %s: %s", keep, strerror(errno));
+		FILE *f = fopen(keep, "w");
+		if (!f || fputs(text, f) < 0) {
+			fprintf(e, "cannot write --keep-sass %s: %s", keep, strerror(errno));
 			free(text);
 			text = NULL;
 		}
-		if (k)
-			fclose(k);
+		if (f)
+			fclose(f);
 	}
-	remove(cubin);
-	remove(listing);
-	remove(errf);
-	rmdir(tmp);
+	fclose(e);
+	if (text) {
+		free(etext);
+		etext = NULL;
+	}
+	*err = etext;
 	return text;
 }

@@ -598,6 +598,24 @@ static void archs_in(const char *src, char *list, size_t n)
 	}
 }
 
+/* After the several-architectures error: each architecture's functions as lines a user can
+   paste, "  --kernel NAME --target sm_XX" */
+static void candidates(const char *src, FILE *diag)
+{
+	char arch[16] = "";
+	for (const char *l = src; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		const char *t = skip_ws(l);
+		if (starts(t, "code for sm_"))
+			arch_of(t, arch, sizeof arch);
+		else if (starts(t, "Function :") && arch[0]) {
+			t = skip_ws(t + 10);
+			int len = (int)strcspn(t, " \t\r\n");
+			if (len)
+				fprintf(diag, "  --kernel %.*s --target %s\n", len, t, arch);
+		}
+	}
+}
+
 static char *split(const char *file, const char *src, emu_spec *sp, const char *want, char **directives,
 		   FILE *diag, char *err, size_t errn)
 {
@@ -611,15 +629,19 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 		snprintf(key, sizeof key, "%s,", want);
 		if (archs[0] && (!strstr(with, key) || (strstr(with, key) != with && strstr(with, key)[-1] != ' '))) {
 			snprintf(err, errn, "the file has no code for %s (it has code for %s)", want, archs);
-			if (diag)
-				fprintf(diag, "%s: error: %s\n", file ? file : "<input>", err);
+			if (diag) {
+				fprintf(diag, "%s: error: %s; its kernels, one launch a line:\n", file ? file : "<input>", err);
+				candidates(src, diag);
+			}
 			return NULL;
 		}
 		snprintf(pick, sizeof pick, "%s", want);
 	} else if (strchr(archs, ',')) {
 		snprintf(err, errn, "the file has code for several architectures (%s): pick one with --target", archs);
-		if (diag)
-			fprintf(diag, "%s: error: %s\n", file ? file : "<input>", err);
+		if (diag) {
+			fprintf(diag, "%s: error: %s; its kernels, one launch a line:\n", file ? file : "<input>", err);
+			candidates(src, diag);
+		}
 		return NULL;
 	}
 	size_t n = strlen(src);

@@ -645,7 +645,8 @@ contains "barrier 17 named" err "trap: barrier 17 does not exist (barriers 0-15)
 # PTX in: without the toolkit one message says which tool is missing and how to get it;
 # with it (make toolkit), the file is compiled for the target and runs
 SIMTEMU_CUDA=/nonexistent check "ptx without the toolkit" 2 "$SIMTEMU" run --spec tests/ptx/triple.spec tests/ptx/triple.ptx
-contains "ptx toolkit missing" err "tests/ptx/triple.ptx is PTX: running it needs NVIDIA's ptxas, which was not found (looked in /nonexistent/bin/); 'make toolkit' fetches it"
+contains "ptx toolkit missing" err "tests/ptx/triple.ptx is PTX: running it needs NVIDIA's ptxas and cuobjdump, which was not found (looked in /nonexistent/bin)"
+contains "ptx toolkit: make toolkit" err "or run 'make toolkit' in simtemu's source tree"
 if { [ -x build/cuda/usr/bin/ptxas ] && [ -x build/cuda/usr/bin/cuobjdump ]; } ||
 	{ command -v ptxas >/dev/null 2>&1 && command -v cuobjdump >/dev/null 2>&1; }; then
 	for t in sm_35 sm_52 sm_61; do
