@@ -51,6 +51,7 @@
 #include "emu/ops_warp.h"
 #include "emu/ops_uniform.h"
 #include "emu/ops_ctl.h"
+#include "emu/ops_sync.h"
 
 /* ---- the warp loop ---- */
 
