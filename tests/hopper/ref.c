@@ -46,6 +46,30 @@ static void sync_ref(int explicit_)
 	line("cl", cl, 8);
 }
 
+/* async13.ptx: 64 threads, 8 words each; mask = the elect.sync mask parameter */
+static void async13_ref(unsigned mask, int explicit_)
+{
+	(void)explicit_; /* barrier.cluster orders the same either way */
+	static unsigned out[64 * 8];
+	unsigned sdata[64] = {0};
+	unsigned leader = (unsigned)__builtin_ctz(mask);
+	for (int t = 0; t < 32; t++)
+		sdata[t] = (unsigned)t; /* warp 0's stores before complete_tx */
+	for (int t = 0; t < 64; t++) {
+		unsigned *o = out + 8 * t, lane = (unsigned)t % 32;
+		o[0] = (lane == 0 ? 100 : 0) + 0;  /* elect.sync over the full warp: lane 0 */
+		o[1] = mask >> lane & 1 ? (lane == leader ? 1000 : 0) + leader : 0;
+		o[2] = 0;                          /* 64 arrivals, 256 bytes still expected */
+		o[3] = sdata[(t ^ 31) & 31];       /* after 32 x 8 bytes complete the phase */
+		o[4] = 0 + 2;                      /* 4 bytes pending: not complete; then complete */
+	}
+	for (int t = 32; t < 64; t++)
+		sdata[t] = (unsigned)t + 500;      /* warp 1, before the cluster barrier */
+	for (int t = 0; t < 64; t++)
+		out[8 * t + 5] = sdata[t ^ 32];
+	line("out", out, 64 * 8);
+}
+
 int main(int argc, char **argv)
 {
 	const char *k = argc > 1 ? argv[1] : "";
@@ -53,8 +77,10 @@ int main(int argc, char **argv)
 		sync_ref(0);
 	else if (!strcmp(k, "sync_explicit"))
 		sync_ref(1);
+	else if (!strcmp(k, "async13"))
+		async13_ref(0xf0f0f0f0u, 0);
 	else {
-		fprintf(stderr, "usage: ref sync|sync_explicit\n");
+		fprintf(stderr, "usage: ref sync|sync_explicit|async13\n");
 		return 2;
 	}
 	return 0;
