@@ -680,9 +680,10 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: tensor-core instructions "
 					  "(matrix fragments spread over a warp's lanes) are not emulated", ai->mnem, c->target);
 			else if (!strcmp(ai->mnem, "LDGSTS") || !strcmp(ai->mnem, "LDGDEPBAR") || !strcmp(ai->mnem, "UBLKCP") ||
-				 !strcmp(ai->mnem, "UTMALDG") || !strcmp(ai->mnem, "SYNCS"))
-				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: asynchronous copies and "
-					  "their barriers are not emulated", ai->mnem, c->target);
+				 !strcmp(ai->mnem, "UTMALDG") || !strcmp(ai->mnem, "UTMASTG") || !strcmp(ai->mnem, "UTMAPF") ||
+				 !strcmp(ai->mnem, "UBLKRED") || !strcmp(ai->mnem, "UBLKPF") || !strcmp(ai->mnem, "ARRIVES"))
+				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: asynchronous copies (cp.async, "
+					  "the bulk and TMA copies) are not emulated", ai->mnem, c->target);
 			else if (nearest_opcode(c->dialect, ai->mnem))
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s; did you mean %s?", ai->mnem,
 					  c->target, nearest_opcode(c->dialect, ai->mnem));

@@ -48,20 +48,25 @@ void asm_sel_bar(asm_ctx *c, int op)
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
 	bool red = asm_has_mod(ai, "RED");
-	if ((red && !asm_has_mod(ai, "POPC")) || (!red && !asm_has_mod(ai, "SYNC"))) {
-		asm_err(c, ai->loc, "BAR is supported as BAR.RED.POPC and BAR.SYNC%s", "", "");
+	static const char *const reds[] = {"POPC", "AND", "OR"};
+	int ro = sel_which_mod(ai, reds, 3);
+	if (asm_has_mod(ai, "ARV")) {
+		asm_err(c, ai->loc, "BAR.ARV (bar.arrive): an arrival without waiting is not modelled%s", "", "");
+		return;
+	}
+	if ((red && ro < 0) || (!red && !asm_has_mod(ai, "SYNC"))) {
+		asm_err(c, ai->loc, "BAR is supported as BAR.RED.POPC/.AND/.OR and BAR.SYNC%s", "", "");
 		return;
 	}
 	in->h = EMU_H_BAR;
-	in->sub = red;
+	int nv = 0; /* operands before the predicate: [d,] barrier[, count] (sm_90: BAR.RED without d, B2R.RESULT reads it) */
+	while (nv < ai->nops && ai->ops[nv].kind != OPND_PRED)
+		nv++;
+	in->sub = red && nv >= 2 && ai->ops[0].kind == OPND_REG; /* BAR.RED.POPC Rd, b: Rd = the count */
+	in->sub2 = (uint8_t)(red ? ro + 1 : 0);
 	int k = 0;
-	if (red) {
-		if (ai->nops < 1 || ai->ops[0].kind != OPND_REG) {
-			asm_err(c, ai->loc, "BAR.RED.POPC needs a destination register%s", "", "");
-			return;
-		}
+	if (in->sub)
 		in->d = asm_dst_reg(c, &ai->ops[k++], 1);
-	}
 	in->s[0] = (emu_src){.kind = SRC_IMM, .and_ = 0xffffffffu};
 	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
 		if (ai->ops[k].kind == OPND_IMM && (ai->ops[k].ival < 0 || ai->ops[k].ival > 15)) {
@@ -71,8 +76,12 @@ void asm_sel_bar(asm_ctx *c, int op)
 		}
 		in->s[0] = sel_src_int(c, k++);
 	}
+	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) { /* a thread count: the CTA's (emu/ops_ctl.h) */
+		in->sub3 = ai->ops[k].kind == OPND_REG ? 2 : 1;
+		in->s[2] = sel_src_int(c, k++);
+	}
 	if (k < ai->nops && ai->ops[k].kind != OPND_PRED) {
-		asm_err(c, ai->ops[k].loc, "a thread count on BAR is not supported%s", "", "");
+		asm_err(c, ai->ops[k].loc, "BAR takes at most a barrier and a thread count%s", "", "");
 		return;
 	}
 	in->s[1] = (emu_src){.kind = SRC_REG, .reg = AST_PT};
@@ -293,7 +302,13 @@ void asm_sel_warpsync(asm_ctx *c, int op)
 	(void)op;
 	const ast_insn *ai = c->ai;
 	c->in->h = EMU_H_WARPSYNC;
-	if (asm_has_mod(ai, "COLLECTIVE")) { /* WARPSYNC.COLLECTIVE m, t */
+	if (asm_has_mod(ai, "COLLECTIVE")) { /* WARPSYNC.COLLECTIVE m, t; .ALL t: every lane */
+		if (asm_has_mod(ai, "ALL") && ai->nops == 1) {
+			c->in->h = EMU_H_WARPSYNC_COLLECTIVE;
+			c->in->s[0] = (emu_src){.kind = SRC_IMM, .imm = 0xffffffffu, .and_ = 0xffffffffu};
+			c->in->target = asm_target_index(c, &ai->ops[0], c->addrs);
+			return;
+		}
 		if (ai->nops != 2) {
 			asm_err(c, ai->loc, "WARPSYNC.COLLECTIVE takes a mask and the address after its region%s", "", "");
 			return;

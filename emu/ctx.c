@@ -93,6 +93,17 @@ void emu_abi_setup(emu_ctx *x)
 			put32(b, off + 4, (uint32_t)(x->gmem.lwin >> 32));
 			break;
 		case EMU_ABI_LOCAL_BYTES: put32(b, off, x->local_bytes); break;
+		case EMU_ABI_CLUSTER1: /* +0 explicit cluster (no), then per dimension: the cluster's
+					  CTAs (1), their reciprocal (1.0f), the clusters (nctaid); +0x48 the
+					  cluster's CTA count (1) */
+			put32(b, off, 0);
+			for (uint32_t k = 0; k < 3; k++) {
+				put32(b, off + 0x4 + 4 * k, 1);
+				put32(b, off + 0x10 + 4 * k, 0x3f800000u);
+				put32(b, off + 0x1c + 4 * k, x->grid[k]);
+			}
+			put32(b, off + 0x48, 1);
+			break;
 		}
 	}
 }

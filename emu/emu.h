@@ -144,6 +144,9 @@ struct emu_warp {
 	uint32_t bar_mask;        /* lanes that arrived (for .RED.POPC) */
 	uint16_t bar_dst;
 	uint32_t bar_count;
+	uint8_t bar_op;           /* BAR.RED's operation: 0 none, 1 .POPC, 2 .AND, 3 .OR */
+	uint32_t bar_res, bar_all; /* its result after the release: the count, and the lanes that took part (B2R) */
+	uint32_t cga_wait;        /* the cluster barrier's phase it arrived in + 1 (emu/ops_sync.h) */
 	uint32_t tid[3][32];
 	/* global accesses: the host address each of a few instructions touched last, so that
 	   a strided walk (a grid-stride loop: 64 KiB apart, beyond the CPU's prefetcher) is
@@ -175,7 +178,7 @@ static inline uint64_t emu_lane_addr(const emu_insn *in, const emu_warp *w, int 
 	return a;
 }
 
-enum { EMU_W_RUN, EMU_W_BAR, EMU_W_DONE };
+enum { EMU_W_RUN, EMU_W_BAR, EMU_W_DONE, EMU_W_CGA /* waits for the cluster barrier */ };
 
 struct emu_cta {
 	uint32_t ctaid[3];
@@ -192,6 +195,7 @@ struct emu_cta {
 				     instructions issued (the clock) */
 	int nwarps;
 	emu_warp *warps;
+	uint32_t cga_phase;       /* the cluster barrier's completed phases (emu/ops_sync.h) */
 };
 
 /* An access of shared bytes [0, end) of c: the next CTA's start clears them. */

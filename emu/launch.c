@@ -14,6 +14,25 @@
 
 /* ---- CTAs and the grid ---- */
 
+/* The cluster barrier's phase completes when every warp that has not exited has arrived
+   (emu/ops_sync.h); the warps waiting for it run again. */
+void emu_cga_complete(emu_cta *c)
+{
+	for (int i = 0; i < c->nwarps; i++) {
+		const emu_warp *v = &c->warps[i];
+		if (v->state != EMU_W_DONE && v->cga_wait != c->cga_phase + 1)
+			return;
+	}
+	c->cga_phase++;
+	for (int i = 0; i < c->nwarps; i++) {
+		emu_warp *v = &c->warps[i];
+		if (v->state == EMU_W_CGA) {
+			v->cga_wait = 0;
+			v->state = EMU_W_RUN;
+		}
+	}
+}
+
 /* A trap leaves its warp for the hook to show (the state is still intact). */
 static emu_status trapped(emu_ctx *x, emu_warp *w)
 {
@@ -26,7 +45,7 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 {
 	int id = -1;
 	bool same = true;
-	uint32_t count = 0;
+	uint32_t count = 0, all = 0;
 	for (int i = 0; i < c->nwarps; i++) {
 		emu_warp *w = &c->warps[i];
 		if (w->state != EMU_W_BAR)
@@ -36,6 +55,7 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 		else if (w->bar_id != id)
 			same = false;
 		count += w->bar_count;
+		all += (uint32_t)__builtin_popcount(w->bar_mask);
 	}
 	if (!same) {
 		char buf[700];
@@ -58,6 +78,8 @@ static emu_status release_or_deadlock(emu_ctx *x, emu_cta *c)
 			for (int l = 0; l < 32; l++)
 				d[l] = m >> l & 1 ? count : d[l];
 		}
+		w->bar_res = count; /* for B2R.RESULT */
+		w->bar_all = all;
 		w->state = EMU_W_RUN;
 	}
 	return EMU_OK;
@@ -295,6 +317,7 @@ static bool cta_begin(emu_run *r, emu_status *st)
 	memset(c->smem, 0, c->smem_hw); /* what the CTAs before touched (emu_smem_note) */
 	memset(c->slock, 0, c->slock_hw * sizeof *c->slock);
 	c->smem_hw = c->slock_hw = 0;
+	c->cga_phase = 0;
 	if (r->uses_local) /* only LDL/STL reach local memory */
 		memset(c->lmem, 0, (size_t)x->local_bytes * nthreads);
 	x->cur_cta = c;
@@ -352,9 +375,25 @@ static emu_stop run_go(emu_run *r, emu_status *st)
 			}
 		}
 		r->wi = 0;
-		int waiting = 0;
-		for (int i = 0; i < c->nwarps; i++)
+		int waiting = 0, ready = 0, cga = 0;
+		for (int i = 0; i < c->nwarps; i++) {
 			waiting += c->warps[i].state == EMU_W_BAR;
+			ready += c->warps[i].state == EMU_W_RUN; /* yielded its turn */
+			cga += c->warps[i].state == EMU_W_CGA;
+		}
+		if (ready)
+			continue;
+		if (cga) { /* warps that exited without arriving may have completed the phase */
+			emu_cga_complete(c);
+			for (int i = 0; i < c->nwarps; i++)
+				ready += c->warps[i].state == EMU_W_RUN;
+			if (ready)
+				continue;
+			emu_trap_at(x, NULL, -1, NULL, "barrier deadlock: %d warps wait for the cluster barrier, "
+				    "%d at a CTA barrier", cga, waiting);
+			*st = trapped(x, NULL);
+			goto stopped;
+		}
 		if (!waiting) {
 			cta_end(r);
 			continue;

@@ -53,6 +53,8 @@
 #include "emu/ops_ctl.h"
 #include "emu/ops_tex.h"
 
+#include "emu/ops_sync.h"
+
 /* ---- the warp loop ---- */
 
 /* The loop proper; EMU_RUN_WARP below adds what needs doing once per call. What an issue

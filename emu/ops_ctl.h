@@ -143,7 +143,19 @@ static inline __attribute__((always_inline)) int h_bar(emu_ctx *x, emu_warp *w, 
 		w->bar_mask = 0;
 		w->bar_count = 0;
 	}
+	if (in->sub3) { /* a thread count: only the whole CTA's is modelled (a register: bits 16-27) */
+		uint32_t t2[32], n = vsrc(x, w, &in->s[2], t2)[first], all = x->block[0] * x->block[1] * x->block[2];
+		if (in->sub3 == 2)
+			n = n >> 16 & 0xfff;
+		uint32_t ws = (uint32_t)x->warp_size;
+		if (n && n != (all + ws - 1) / ws * ws) {
+			emu_trap_at(x, w, first, in, "a barrier of %u threads, not the CTA's %u: named barriers of "
+				    "part of a CTA are not modelled", n, all);
+			return RUN_TRAP;
+		}
+	}
 	w->bar_id = (int)b[first];
+	w->bar_op = in->sub2;
 	w->bar_pc = in->addr;
 	w->bar_mask |= G;
 	w->bar_dst = in->sub ? in->d : EMU_NO_REG;

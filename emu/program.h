@@ -165,6 +165,7 @@ typedef enum {
 	EMU_ABI_LOCAL_WINDOW,  /* the local window's 32-bit base */
 	EMU_ABI_LOCAL_BASE64,  /* the generic local base as a 64-bit word */
 	EMU_ABI_LOCAL_BYTES,   /* the stack pointer: the top of each thread's local window */
+	EMU_ABI_CLUSTER1,      /* sm_90's cluster words from here: a launch of one-CTA clusters (gen/volta.c) */
 } emu_abi_what;
 
 typedef struct {

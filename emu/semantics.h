@@ -36,6 +36,9 @@
 /* Comparison: bit 0 less, bit 1 equal, bit 2 greater, bit 3 unordered (floats). */
 enum { EMU_CMP_LT = 1, EMU_CMP_EQ = 2, EMU_CMP_GT = 4, EMU_CMP_UN = 8 };
 enum { EMU_BOP_AND, EMU_BOP_OR, EMU_BOP_XOR };
+/* SYNCS.ARRIVE (emu/ops_sync.h): the arrivals (sub2), the transaction count and .OPTOUT (sub3) */
+enum { SYNCS_ARR_ONE, SYNCS_ARR_REG, SYNCS_ARR_NONE };
+enum { SYNCS_TX_NONE, SYNCS_TX_EXPECT, SYNCS_TX_COMPLETE, SYNCS_DROP = 4 };
 enum { EMU_LOP_AND, EMU_LOP_OR, EMU_LOP_XOR, EMU_LOP_PASS_B };
 enum { EMU_RND_RN, EMU_RND_RZ, EMU_RND_RM, EMU_RND_RP, EMU_RND_INT = 0x10 };
 /* Secondary operation of the video instructions VADD / VMNMX. */

@@ -58,12 +58,46 @@ static void volta_after(asm_ctx *c)
 		c->in->steps |= EMU_STEP_UNIFORM;
 }
 
+/* sm_90: a generic LD, ST or ATOM whose address is 32 bits ([R4], [RZ.U32+UR6]: no .64
+   pair) is a shared::cluster address, as ptxas 11.8 emits for ld/st.shared::cluster and
+   mapa'd pointers: [31:24] the CTA's rank in the cluster, [23:0] the offset in its shared
+   memory. simtemu runs one-CTA clusters, so it reaches this CTA's shared memory (rank 0;
+   another rank is out of bounds there). */
+static void hopper_after(asm_ctx *c)
+{
+	volta_after(c);
+	const char *n = c->desc->name;
+	if (strcmp(n, "LD") && strcmp(n, "ST") && strcmp(n, "ATOM"))
+		return;
+	for (int k = 0; k < c->ai->nops; k++) {
+		const ast_opnd *o = &c->ai->ops[k];
+		if (o->kind != OPND_MEM || o->wide64)
+			continue;
+		if ((o->reg != AST_RZ && !o->has_ureg) || (o->reg == AST_RZ && o->zext32)) {
+			c->in->wide = 0;
+			c->in->azext = 0;
+			if (n[0] == 'A') /* ATOM's byte holds its flags */
+				c->in->aflags |= EMU_ATOM_F_SHARED;
+			else
+				c->in->space = EMU_SP_SHARED;
+		}
+	}
+}
+
 /* the generic bases ptxas reads as 64-bit words (cvta.shared: c[0x0][0x18], cvta.local:
    c[0x0][0x20], on sm_75, sm_86 and sm_90 alike): shared memory at {SR_SWINHI : 0}, the
    thread's local memory in the 32-bit local window */
 static const emu_abi_word volta_abi[] = {
 	{0, 0x0, EMU_ABI_NTID},          {0, 0xc, EMU_ABI_NCTAID},       {0, 0x18, EMU_ABI_SHARED_BASE64},
 	{0, 0x20, EMU_ABI_LOCAL_BASE64}, {0, 0x28, EMU_ABI_LOCAL_BYTES},
+};
+/* sm_90 adds the cluster's words (ptxas 11.8 reads them for %cluster_nctaid at 0x144,
+   %clusterid as %ctaid times the reciprocal at 0x150, %nclusterid at 0x15c,
+   %cluster_nctarank at 0x188, %is_explicit_cluster as 0x140 == 1): a launch of one-CTA
+   clusters, not an explicit one (docs/generations.md, "Hopper") */
+static const emu_abi_word hopper_abi[] = {
+	{0, 0x0, EMU_ABI_NTID},          {0, 0xc, EMU_ABI_NCTAID},       {0, 0x18, EMU_ABI_SHARED_BASE64},
+	{0, 0x20, EMU_ABI_LOCAL_BASE64}, {0, 0x28, EMU_ABI_LOCAL_BYTES}, {0, 0x140, EMU_ABI_CLUSTER1},
 };
 
 /* Blackwell (sm_100 - sm_121, CUDA 13 listings) moved the launch words past a larger
@@ -83,12 +117,12 @@ static const emu_abi_word blackwell_abi[] = {
    its other launch words, and each in its dialect's name): one runtime part and one
    generation record each, from the same fields. */
 #define VOLTA_RT(abis, params) {.model = EMU_CF_BARRIERS, .abi = (abis), .nabi = sizeof (abis) / sizeof (abis)[0], .param_offset = (params), .literal_bank = 2}
-static const emu_rt volta_rt = VOLTA_RT(volta_abi, 0x160), hopper_rt = VOLTA_RT(volta_abi, 0x210),
+static const emu_rt volta_rt = VOLTA_RT(volta_abi, 0x160), hopper_rt = VOLTA_RT(hopper_abi, 0x210),
 		    blackwell_rt = VOLTA_RT(blackwell_abi, 0x380);
 
-#define VOLTA_GEN(nm, dia, sels, runtime)                                                                        \
+#define VOLTA_GEN(nm, dia, sels, runtime, aft)                                                                   \
 	{.name = (nm), .dialect = (dia), .max_reg = 254, .insn_bytes = 16, .imm32 = true, .imm_values = true, \
-	 .begin = volta_begin, .selectors = (sels), .after = volta_after, .rt = &(runtime)}
-const gen_desc gen_volta = VOLTA_GEN("volta", ISA_DIALECT_SM70, volta_selectors, volta_rt);
-const gen_desc gen_hopper = VOLTA_GEN("hopper", ISA_DIALECT_SM90, hopper_selectors, hopper_rt);
-const gen_desc gen_blackwell = VOLTA_GEN("blackwell", ISA_DIALECT_SM100, blackwell_selectors, blackwell_rt);
+	 .begin = volta_begin, .selectors = (sels), .after = (aft), .rt = &(runtime)}
+const gen_desc gen_volta = VOLTA_GEN("volta", ISA_DIALECT_SM70, volta_selectors, volta_rt, volta_after);
+const gen_desc gen_hopper = VOLTA_GEN("hopper", ISA_DIALECT_SM90, hopper_selectors, hopper_rt, hopper_after);
+const gen_desc gen_blackwell = VOLTA_GEN("blackwell", ISA_DIALECT_SM100, blackwell_selectors, blackwell_rt, volta_after);

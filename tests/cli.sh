@@ -982,6 +982,30 @@ for f in tests/blackwell/*.sm_1*.sass; do
 	k=$(basename "$f"); k=${k%%.*}
 	check "blackwell $(basename "$f")" 0 "$SIMTEMU" run -q --spec tests/blackwell/$k.spec "$f"
 done
+# Hopper's synchronisation (tests/hopper): ptxas 11.8's sm_90 code for mbarriers, barriers,
+# fences, cluster registers and shared::cluster (sync), CUDA 13's for elect.sync, expect_tx /
+# complete_tx and the cluster barrier (async13), each as an implicit and an explicit one-CTA
+# cluster, against tests/hopper/ref.c's values; then the refusals, located
+for k in sync sync_explicit async13 async13_explicit; do
+	f=tests/hopper/${k%_explicit}.sm_90.sass
+	check "hopper $k" 0 "$SIMTEMU" run --spec tests/hopper/$k.spec "$f"
+	contains "hopper $k expect" out ".expect held)"
+done
+check "hopper refusals" 2 "$SIMTEMU" asm tests/hopper/refuse.sass
+contains "hopper refuse BAR.ARV" err "refuse.sass:4:9: error: BAR.ARV (bar.arrive): an arrival without waiting is not modelled"
+contains "hopper refuse UTMALDG" err "refuse.sass:5:9: error: unsupported opcode 'UTMALDG' for sm_90: asynchronous copies"
+contains "hopper refuse HGMMA" err "refuse.sass:6:9: error: unsupported opcode 'HGMMA' for sm_90: tensor-core instructions"
+contains "hopper refuse SYNCS" err "refuse.sass:7:29: error: unsupported modifier '.A2T0' for SYNCS on sm_90"
+check "hopper trap rank" 3 "$SIMTEMU" run -q tests/hopper/trap_rank.sass
+contains "hopper trap rank msg" err "names CTA rank 1: simtemu runs one-CTA clusters (rank 0)"
+contains "hopper trap rank where" err "(tests/hopper/trap_rank.sass:5): SYNCS.PHASECHK.TRANS64 P0, [UR4], RZ"
+check "hopper trap count" 3 "$SIMTEMU" run -q tests/hopper/trap_count.sass
+contains "hopper trap count msg" err "a barrier of 32 threads, not the CTA's 64: named barriers of part of a CTA are not modelled"
+check "hopper trap wait" 3 "$SIMTEMU" run -q tests/hopper/trap_wait.sass
+contains "hopper trap wait msg" err "UCGABAR_WAIT without a UCGABAR_ARV of this warp before it"
+contains "hopper trap wait where" err "(tests/hopper/trap_wait.sass:4): UCGABAR_WAIT"
+check "hopper trap over" 3 "$SIMTEMU" run -q tests/hopper/trap_over.sass
+contains "hopper trap over msg" err "mbarrier: 3 arrivals where 1 are pending"
 printf '.target sm_120\nIADD.64 R2, R2, 0x80000000 ;\nEXIT ;\n' >"$tmp/iadd64.sass"
 check "IADD.64 wide literal" 2 "$SIMTEMU" asm "$tmp/iadd64.sass"
 contains "IADD.64 wide literal msg" err "iadd64.sass:2:17: error: IADD: a literal of a 64-bit operation must lie in -2^31 .. 2^31-1"
