@@ -674,8 +674,9 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			for (int k = 0; mma[k]; k++)
 				is_mma |= !strcmp(ai->mnem, mma[k]);
 			if (is_tex)
-				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: texture instructions run on "
-					  "sm_30 and later (with .texture), surface accesses nowhere", ai->mnem, c->target);
+				ast_error(c->dg, ai->loc, ai->mnem[0] == 'S' ? "unsupported opcode '%s' for %s: surface "
+					  "accesses are not emulated" : "unsupported opcode '%s' for %s: texture instructions "
+					  "run on sm_30 and later (with .texture)", ai->mnem, c->target);
 			else if (is_mma)
 				ast_error(c->dg, ai->loc, "unsupported opcode '%s' for %s: tensor-core instructions "
 					  "(matrix fragments spread over a warp's lanes) are not emulated", ai->mnem, c->target);

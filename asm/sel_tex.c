@@ -106,9 +106,7 @@ static void sel_tex_form(asm_ctx *c, int form)
 		}
 	}
 	int ndst = form == FORM_TEX ? 1 : 2;
-	int first = nr; /* the operands after the registers */
-	int want_min = ndst + 1 + (kind == EMU_TEXOP_TXQ ? 0 : 0);
-	if (nr < want_min) {
+	if (nr < ndst + 1) {
 		asm_err(c, ai->loc, "%s: expected %s registers first", name, ndst == 1 ? "a destination and a source" :
 			"two destinations and a source");
 		return;
@@ -123,18 +121,17 @@ static void sel_tex_form(asm_ctx *c, int form)
 	int ni = 0;
 	const char *dim = NULL, *word = NULL;
 	ast_loc dim_loc = ai->loc;
-	for (int i = first; i < ai->nops; i++) {
+	for (int i = nr; i < ai->nops; i++) {
 		const ast_opnd *o = &ai->ops[i];
-		if (o->kind == OPND_IMM && ni < 4 && !word)
-			imm[ni++] = o->ival;
-		else if (o->kind == OPND_IMM && word && ni < 4)
+		if (o->kind == OPND_IMM && ni < 4)
 			imm[ni++] = o->ival;
 		else if (o->kind == OPND_LABEL && !dim && kind != EMU_TEXOP_TXQ) {
-			dim = o->name;
+			dim = o->name; /* 1D, 2D ... */
 			dim_loc = o->loc;
-		} else if (o->kind == OPND_LABEL && !word && (kind == EMU_TEXOP_TXQ || dim)) {
-			word = o->name;
-			dim_loc = kind == EMU_TEXOP_TXQ ? o->loc : dim_loc;
+		} else if (o->kind == OPND_LABEL && !word) {
+			word = o->name; /* TXQ's query, TEXS's swizzle */
+			if (kind == EMU_TEXOP_TXQ)
+				dim_loc = o->loc;
 		} else {
 			asm_err(c, o->loc, "%s: unexpected operand here%s", name, "");
 			return;
@@ -175,8 +172,7 @@ static void sel_tex_form(asm_ctx *c, int form)
 		return;
 	}
 	if (form == FORM_TEX2 && !bindless && imm[0] != 0) {
-		asm_err(c, ai->loc, "%s: unsupported first texture field 0x%s (only 0x0 is known)", name,
-			imm[0] == 1 ? "1" : "...");
+		asm_err(c, ai->loc, "%s: unsupported field before the slot (ptxas prints 0x0 there)%s", name, "");
 		return;
 	}
 	int rest = ni - lead - nslot;

@@ -367,9 +367,9 @@ static const err_case errs[] = {
 	 "err.sass:7:1: error: VOTE with a predicate destination takes q, p"},
 	{"stsul with a predicate", "STSUL P0, [0x0], R1;", "err.sass:7:1: error: STSUL"},
 	{"texture", "TEX R0, R2, 0x0, 0x0;",
-	 "err.sass:7:1: error: unsupported opcode 'TEX' for sm_20: texture and surface accesses need sampler state"},
+	 "err.sass:7:1: error: unsupported opcode 'TEX' for sm_20: texture instructions run on sm_30 and later"},
 	{"surface", "SUST.B.32 [R2], R0, 0x0;",
-	 "err.sass:7:1: error: unsupported opcode 'SUST' for sm_20: texture and surface accesses"},
+	 "err.sass:7:1: error: unsupported opcode 'SUST' for sm_20: surface accesses are not emulated"},
 };
 
 START_TEST(located_errors)

@@ -512,7 +512,8 @@ START_TEST(errors_are_located)
 		const char *src, *want;
 	} cases[] = {
 		{"HMMA.1688.F32 R4, R8, R12, R4;\n", "2:1: error: unsupported opcode 'HMMA' for sm_70: tensor-core"},
-		{"TEX R4, R2;\n", "2:1: error: unsupported opcode 'TEX' for sm_70: texture"},
+		{"TEX R4, R2;\n", "2:1: error: TEX takes 5 to 8 operands, 2 given"},
+		{"SUST.D.BA.2D [R2], R4, 0x0;\n", "2:1: error: unsupported opcode 'SUST' for sm_70: surface accesses are not emulated"},
 		{"XMAD R0, R1, R2, R3;\n", "2:1: error: unsupported opcode 'XMAD' for sm_70"},
 		{"IMAD.WIDE.HI R2, R4, R5, RZ;\n", "2:1: error: IMAD: .WIDE and .HI exclude each other"},
 		{"IMAD.X R2, R4, R5, RZ;\n", "IMAD: .X takes a carry-in predicate last"},
