@@ -52,7 +52,6 @@
 #include "emu/ops_uniform.h"
 #include "emu/ops_ctl.h"
 #include "emu/ops_tex.h"
-
 #include "emu/ops_sync.h"
 
 /* ---- the warp loop ---- */
