@@ -180,9 +180,9 @@ static void candidates(const emu_program *p, FILE *f)
 		fprintf(f, "\n  --kernel %s --target %s", p->funcs[i].name, p->target);
 }
 
-/* The function to launch: --kernel, else .kernel, else the first (said on stderr, unless -q,
-   when there are others). */
-static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec *sp, const char *file)
+/* The function to launch: --kernel, else .kernel, else the first (run says so on stderr,
+   unless -q, when there are others). */
+static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec *sp, const char *file, bool note)
 {
 	const char *kname = o->kernel ? o->kernel : sp->kernel;
 	int fi = kname ? emu_find_func(p, kname) : 0;
@@ -190,7 +190,7 @@ static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec
 		fprintf(stderr, "simtemu: error: no function '%s' in %s; it has, one launch a line:", kname, file);
 		candidates(p, stderr);
 		fprintf(stderr, "\n");
-	} else if (!kname && p->nfuncs > 1 && !o->quiet && cli_note_once(file)) {
+	} else if (note && !kname && p->nfuncs > 1 && !o->quiet && cli_note_once(file)) {
 		fprintf(stderr, "simtemu: note: %s has %d functions; running the first, %s; to pick one, add one "
 			"of these (-q: no note):", file, p->nfuncs, p->funcs[0].name);
 		candidates(p, stderr);
@@ -231,7 +231,7 @@ static int prepare(cli_launch *L, int argc, char **argv, const struct option *ex
 			    L->sp.kernel ? L->sp.kernel : dflt, stderr);
 	free(dflt);
 	int fi;
-	if (!L->p || errs || (fi = pick_function(L->p, &L->o, &L->sp, L->file)) < 0)
+	if (!L->p || errs || (fi = pick_function(L->p, &L->o, &L->sp, L->file, !strcmp(argv[0], "run"))) < 0)
 		return CLI_EXIT_INPUT;
 	emu_ctx_init(&L->x, L->p, &L->p->funcs[fi]);
 	L->have_ctx = true;

@@ -48,6 +48,9 @@ contains "picked: countdown's line" err "  --kernel countdown --target sm_52"
 contains "picked: squares' line" err "  --kernel squares --target sm_52"
 check "two kernels -q" 0 "$S" run -q --spec $d/two.spec --dump out $d/two.sm_52.dump
 if [ -s "$tmp/err" ]; then fail=$((fail + 1)); echo "FAIL -q still notes:"; cat "$tmp/err"; else pass=$((pass + 1)); fi
+check "two kernels: stats notes nothing" 0 "$S" stats --spec $d/two.spec $d/two.sm_52.dump
+lacks "stats: no note" err "note:"
+contains "stats: the first ran" out "kernel countdown"
 check "two kernels: --kernel squares" 0 "$S" run --kernel squares --spec $d/two.spec --dump out $d/two.sm_52.dump
 contains "squares (i * i)" out "  0 1 4 9 16 25 36 49"
 lacks "--kernel: no note" err "note:"
