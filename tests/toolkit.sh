@@ -145,6 +145,10 @@ if [ -x "$TK/bin/ptxas" ] && [ -x "$TK/bin/cuobjdump" ] && [ -x "$TK/bin/fatbina
 	check "cu: nvcc fails" 2 SI env STANDIN_FAIL=1 "$S" run --spec $d/scale.spec $d/scale.cu
 	contains "nvcc failure: path and release" err "simtemu: error: nvcc could not compile $d/scale.cu (CUDA C) for sm_80: $tmp/standin/bin/nvcc (CUDA 11.8) exited with 1; its messages:"
 	contains "nvcc failure: its stderr" err "    $d/scale.cu(3): error: identifier \"undefined_thing\" is undefined"
+	check "cu: cuobjdump older than nvcc" 2 SI env STANDIN_GARBAGE=1 STANDIN_RELEASE=12.4 "$S" run --spec $d/scale.spec $d/scale.cu
+	contains "older cuobjdump: what failed" err "simtemu: error: $tmp/standin/bin/nvcc (CUDA 12.4) compiled $d/scale.cu, but no cuobjdump could disassemble the cubin:"
+	contains "older cuobjdump: its release" err "  $tmp/standin/bin/cuobjdump (CUDA 11.8) could not read it (exit "
+	contains "older cuobjdump: the hint" err "a cuobjdump older than the nvcc (CUDA 11.8 here, CUDA 12.4) may not read its cubins: use the cuobjdump of CUDA 12.4"
 	if [ -z "$(ls -A "$tmp/t")" ]; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL temporary files left:"; ls -lR "$tmp/t"; fi
 else
