@@ -135,14 +135,18 @@ static bool cli_note_once(const char *file)
 	return true;
 }
 
-char *cli_read_input(const char *file, const cli_opts *o, const char *spec, int *rc)
+char *cli_read_input(const char *file, const cli_opts *o, const char *spec, int *rc, bool *made)
 {
+	if (made)
+		*made = false;
 	size_t n;
 	char *b = xread_file(strcmp(file, "-") ? file : "/dev/stdin", &n); /* -: standard input */
 	*rc = CLI_EXIT_INPUT;
 	if (!b)
 		return cli_read_error("", file), NULL;
 	in_kind k = in_kind_of(file, b, n);
+	if (made)
+		*made = k != IN_LISTING;
 	if (k == IN_LISTING) {
 		if (memchr(b, 0, n)) { /* a binary file is not a listing */
 			free(b);
@@ -211,23 +215,28 @@ static int prepare(cli_launch *L, int argc, char **argv, const struct option *ex
 	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec)))
 		return cli_read_error("spec file ", L->o.spec);
 	int rc;
-	if (!(L->src = cli_read_input(L->file, &L->o, L->spec_src, &rc)))
+	bool made;
+	if (!(L->src = cli_read_input(L->file, &L->o, L->spec_src, &rc, &made)))
 		return rc;
+	/* locations in a listing the toolkit made: the kept one's, else "FILE's SASS" */
+	if (made && !L->o.keep_sass)
+		snprintf(L->loc, sizeof L->loc, "%s's SASS", L->file);
+	const char *loc = !made ? L->file : L->o.keep_sass ? L->o.keep_sass : L->loc;
 	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
 	char *dump_dirs = NULL;
-	char *sass = dump_read(L->file, L->src, &L->sp, cli_want_target(&L->o, L->spec_src), &dump_dirs, stderr);
+	char *sass = dump_read(loc, L->src, &L->sp, cli_want_target(&L->o, L->spec_src), &dump_dirs, stderr);
 	if (!sass)
 		return CLI_EXIT_INPUT;
 	free(L->src);
 	L->src = sass;
-	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
+	int errs = spec_parse(&L->sp, loc, L->src, stderr);
 	if (L->spec_src)
 		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
 	if (dump_dirs)
-		errs += spec_parse_more(&L->sp, L->file, dump_dirs, stderr);
+		errs += spec_parse_more(&L->sp, loc, dump_dirs, stderr);
 	free(dump_dirs);
 	char *dflt = cli_base_name(L->file);
-	L->p = emu_assemble(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
+	L->p = emu_assemble(loc, L->src, L->o.target ? L->o.target : L->sp.target,
 			    L->sp.kernel ? L->sp.kernel : dflt, stderr);
 	free(dflt);
 	int fi;

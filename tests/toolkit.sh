@@ -97,6 +97,13 @@ if [ -x "$TK/bin/ptxas" ] && [ -x "$TK/bin/cuobjdump" ] && [ -x "$TK/bin/fatbina
 	check "cubin named .bin, --keep-sass" 0 T11 "$S" stats --keep-sass "$tmp/kept.sass" --spec $d/scale.spec "$tmp/scale.bin"
 	contains "kept: the code" kept.sass "code for sm_80"
 	contains "kept: the function" kept.sass "Function : scale"
+	# a made listing's locations: the kept file's lines, else "FILE's SASS"
+	check "cubin without a spec" 0 T11 "$S" run --keep-sass "$tmp/k2.sass" "$tmp/scale80.cubin"
+	l=$(sed -n "s|^simtemu: warning: $tmp/k2.sass:\([0-9]*\): c\[0x0\]\[0x170\].*|\1|p" "$tmp/err")
+	if [ -n "$l" ] && sed -n "${l}p" "$tmp/k2.sass" | grep -q 'ISETP.*c\[0x0\]\[0x170\]'; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL the warning's line ($l) is not the kept listing's ISETP:"; cat "$tmp/err"; fi
+	check "cubin without a spec or --keep-sass" 0 T11 "$S" run "$tmp/scale80.cubin"
+	contains "located in the cubin's SASS" err "simtemu: warning: $tmp/scale80.cubin's SASS:$l: c[0x0][0x170]"
 	check "the kept listing runs" 0 "$S" run --spec $d/scale.spec "$tmp/kept.sass"
 	check "cubin on stdin" 0 T11 "$S" run --spec $d/scale.spec - <"$tmp/scale80.cubin"
 	contains "stdin cubin: out" out "expect out: ok (8 values)"
