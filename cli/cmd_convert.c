@@ -21,7 +21,7 @@ int cli_cmd_asm(int argc, char **argv)
 	int r = cli_parse_opts(argc, argv, &o, &file, NULL, NULL, NULL);
 	if (r)
 		return r < 0 ? 0 : r;
-	char *src = cli_read_input(file, &o, NULL, &r); /* PTX, CUDA C, binaries: through the toolkit */
+	char *src = cli_read_input(file, &o, NULL, &r, NULL); /* PTX, CUDA C, binaries: through the toolkit */
 	if (!src)
 		return r;
 	emu_spec sp = {0};
@@ -82,7 +82,7 @@ int cli_cmd_convert(int argc, char **argv)
 		return cli_usage_error("--to takes ptxplus or sass, not '%s'", to);
 	cli_opts o = {.target = target};
 	int rr;
-	char *src = cli_read_input(file, &o, NULL, &rr); /* a cubin, a fat binary ...: its listing */
+	char *src = cli_read_input(file, &o, NULL, &rr, NULL); /* a cubin, a fat binary ...: its listing */
 	if (!src)
 		return rr;
 	emu_spec sp = {0};

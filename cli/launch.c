@@ -136,14 +136,18 @@ static bool cli_note_once(const char *file)
 	return true;
 }
 
-char *cli_read_input(const char *file, const cli_opts *o, const char *spec, int *rc)
+char *cli_read_input(const char *file, const cli_opts *o, const char *spec, int *rc, bool *made)
 {
+	if (made)
+		*made = false;
 	size_t n;
 	char *b = xread_file(strcmp(file, "-") ? file : "/dev/stdin", &n); /* -: standard input */
 	*rc = CLI_EXIT_INPUT;
 	if (!b)
 		return cli_read_error("", file), NULL;
 	in_kind k = in_kind_of(file, b, n);
+	if (made)
+		*made = k != IN_LISTING;
 	if (k == IN_LISTING) {
 		if (memchr(b, 0, n)) { /* a binary file is not a listing */
 			free(b);
@@ -181,9 +185,9 @@ static void candidates(const emu_program *p, FILE *f)
 		fprintf(f, "\n  --kernel %s --target %s", p->funcs[i].name, p->target);
 }
 
-/* The function to launch: --kernel, else .kernel, else the first (said on stderr, unless -q,
-   when there are others). */
-static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec *sp, const char *file)
+/* The function to launch: --kernel, else .kernel, else the first (run says so on stderr,
+   unless -q, when there are others). */
+static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec *sp, const char *file, bool note)
 {
 	const char *kname = o->kernel ? o->kernel : sp->kernel;
 	int fi = kname ? emu_find_func(p, kname) : 0;
@@ -191,7 +195,7 @@ static int pick_function(const emu_program *p, const cli_opts *o, const emu_spec
 		fprintf(stderr, "simtemu: error: no function '%s' in %s; it has, one launch a line:", kname, file);
 		candidates(p, stderr);
 		fprintf(stderr, "\n");
-	} else if (!kname && p->nfuncs > 1 && !o->quiet && cli_note_once(file)) {
+	} else if (note && !kname && p->nfuncs > 1 && !o->quiet && cli_note_once(file)) {
 		fprintf(stderr, "simtemu: note: %s has %d functions; running the first, %s; to pick one, add one "
 			"of these (-q: no note):", file, p->nfuncs, p->funcs[0].name);
 		candidates(p, stderr);
@@ -212,30 +216,35 @@ static int prepare(cli_launch *L, int argc, char **argv, const struct option *ex
 	if (L->o.spec && !(L->spec_src = cli_read_text(L->o.spec)))
 		return cli_read_error("spec file ", L->o.spec);
 	int rc;
-	if (!(L->src = cli_read_input(L->file, &L->o, L->spec_src, &rc)))
+	bool made;
+	if (!(L->src = cli_read_input(L->file, &L->o, L->spec_src, &rc, &made)))
 		return rc;
+	/* locations in a listing the toolkit made: the kept one's, else "FILE's SASS" */
+	if (made && !L->o.keep_sass)
+		snprintf(L->loc, sizeof L->loc, "%s's SASS", L->file);
+	const char *loc = !made ? L->file : L->o.keep_sass ? L->o.keep_sass : L->loc;
 	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
 	char *dump_dirs = NULL;
-	char *sass = dump_read(L->file, L->src, &L->sp, cli_want_target(&L->o, L->spec_src), &dump_dirs, stderr);
+	char *sass = dump_read(loc, L->src, &L->sp, cli_want_target(&L->o, L->spec_src), &dump_dirs, stderr);
 	if (!sass)
 		return CLI_EXIT_INPUT;
 	free(L->src);
 	L->src = sass;
-	int errs = spec_parse(&L->sp, L->file, L->src, stderr);
+	int errs = spec_parse(&L->sp, loc, L->src, stderr);
 	if (L->spec_src)
 		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
 	if (dump_dirs)
-		errs += spec_parse_more(&L->sp, L->file, dump_dirs, stderr);
+		errs += spec_parse_more(&L->sp, loc, dump_dirs, stderr);
 	free(dump_dirs);
 	if (!L->o.target && L->sp.target && isa_dialect_of(L->sp.target) == ISA_DIALECT_NONE)
 		return CLI_EXIT_INPUT; /* a .target this build does not run: reported at its line */
 	char *dflt = cli_base_name(L->file);
 	/* --target, else a .target directive (of the listing or --spec: named in the messages) */
-	L->p = emu_assemble_at(L->file, L->src, L->o.target ? L->o.target : L->sp.target,
+	L->p = emu_assemble_at(loc, L->src, L->o.target ? L->o.target : L->sp.target,
 			       L->o.target ? NULL : L->sp.target_at, L->sp.kernel ? L->sp.kernel : dflt, stderr);
 	free(dflt);
 	int fi;
-	if (!L->p || errs || (fi = pick_function(L->p, &L->o, &L->sp, L->file)) < 0)
+	if (!L->p || errs || (fi = pick_function(L->p, &L->o, &L->sp, L->file, !strcmp(argv[0], "run"))) < 0)
 		return CLI_EXIT_INPUT;
 	emu_ctx_init(&L->x, L->p, &L->p->funcs[fi]);
 	L->have_ctx = true;

@@ -11,6 +11,7 @@
 typedef struct {
 	cli_opts o;
 	const char *file;
+	char loc[4200];       /* the name in a made listing's locations: "FILE's SASS" */
 	char *src, *spec_src;
 	emu_spec sp;
 	emu_program *p;
@@ -36,9 +37,9 @@ void cli_cleanup(cli_launch *L);
 char *cli_sass_of(const char *file, char *src, emu_spec *sp, const char *target);
 /* FILE (- is standard input) as listing text: a listing as it is; PTX, CUDA C, a cubin, a fat
    binary or an executable made one by NVIDIA's tools (convert/ptxin.c), for --target, else
-   spec's .target (spec: the --spec file's text, may be NULL). NULL after reporting the error,
-   its exit status in *rc. */
-char *cli_read_input(const char *file, const cli_opts *o, const char *spec, int *rc);
+   spec's .target (spec: the --spec file's text, may be NULL); *made (when not NULL) says
+   whether the tools made it. NULL after reporting the error, its exit status in *rc. */
+char *cli_read_input(const char *file, const cli_opts *o, const char *spec, int *rc, bool *made);
 /* Ctrl-C stops x's run (it ends as an EMU_TRAP_INTERRUPT trap); a second one kills. */
 void cli_catch_interrupt(emu_ctx *x);
 /* The one-line message of an interrupted run: where the kernel was. */

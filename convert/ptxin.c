@@ -290,8 +290,17 @@ static char *disassemble(FILE *e, const char *file, in_kind k, const char *path,
 			"cuobjdump of %s cannot read: disassemble it with CUDA 13's cuobjdump (NVIDIA's CUDA 13 "
 			"toolkit)%s", sm, older,
 			compiler ? ", or compile with a toolkit that has both nvcc and cuobjdump (CUDA_HOME)" : "");
-	else if (k == IN_FATBIN || k == IN_HOST_ELF)
-		fprintf(e, "\na fat binary holding PTX only has no SASS: compile it with -arch=sm_XX (code for a GPU)");
+	else if (compiler && !(compiler->major >= 0 && ok[0].major >= 0 &&
+			       (ok[0].major > compiler->major ||
+				(ok[0].major == compiler->major && ok[0].minor >= compiler->minor)))) {
+		/* (a cuobjdump as new as the compiler: its stderr says it all) */
+		char crel[64], drel[64];
+		fprintf(e, "\na cuobjdump older than the %s (%s here, %s) may not read its cubins: use the cuobjdump "
+			"of %s", k == IN_PTX ? "ptxas" : "nvcc", tk_release_text(&ok[0], drel, sizeof drel),
+			tk_release_text(compiler, crel, sizeof crel), crel);
+	} else if (!compiler)
+		fprintf(e, "\na cubin made by a newer CUDA than these cuobjdumps needs the cuobjdump of that release%s",
+			k == IN_CUBIN ? "" : "; a fat binary holding PTX only has no SASS: compile it with -arch=sm_XX");
 	return NULL;
 }
 

@@ -48,6 +48,9 @@ contains "picked: countdown's line" err "  --kernel countdown --target sm_52"
 contains "picked: squares' line" err "  --kernel squares --target sm_52"
 check "two kernels -q" 0 "$S" run -q --spec $d/two.spec --dump out $d/two.sm_52.dump
 if [ -s "$tmp/err" ]; then fail=$((fail + 1)); echo "FAIL -q still notes:"; cat "$tmp/err"; else pass=$((pass + 1)); fi
+check "two kernels: stats notes nothing" 0 "$S" stats --spec $d/two.spec $d/two.sm_52.dump
+lacks "stats: no note" err "note:"
+contains "stats: the first ran" out "kernel countdown"
 check "two kernels: --kernel squares" 0 "$S" run --kernel squares --spec $d/two.spec --dump out $d/two.sm_52.dump
 contains "squares (i * i)" out "  0 1 4 9 16 25 36 49"
 lacks "--kernel: no note" err "note:"
@@ -94,6 +97,13 @@ if [ -x "$TK/bin/ptxas" ] && [ -x "$TK/bin/cuobjdump" ] && [ -x "$TK/bin/fatbina
 	check "cubin named .bin, --keep-sass" 0 T11 "$S" stats --keep-sass "$tmp/kept.sass" --spec $d/scale.spec "$tmp/scale.bin"
 	contains "kept: the code" kept.sass "code for sm_80"
 	contains "kept: the function" kept.sass "Function : scale"
+	# a made listing's locations: the kept file's lines, else "FILE's SASS"
+	check "cubin without a spec" 0 T11 "$S" run --keep-sass "$tmp/k2.sass" "$tmp/scale80.cubin"
+	l=$(sed -n "s|^simtemu: warning: $tmp/k2.sass:\([0-9]*\): c\[0x0\]\[0x170\].*|\1|p" "$tmp/err")
+	if [ -n "$l" ] && sed -n "${l}p" "$tmp/k2.sass" | grep -q 'ISETP.*c\[0x0\]\[0x170\]'; then pass=$((pass + 1)); else
+		fail=$((fail + 1)); echo "FAIL the warning's line ($l) is not the kept listing's ISETP:"; cat "$tmp/err"; fi
+	check "cubin without a spec or --keep-sass" 0 T11 "$S" run "$tmp/scale80.cubin"
+	contains "located in the cubin's SASS" err "simtemu: warning: $tmp/scale80.cubin's SASS:$l: c[0x0][0x170]"
 	check "the kept listing runs" 0 "$S" run --spec $d/scale.spec "$tmp/kept.sass"
 	check "cubin on stdin" 0 T11 "$S" run --spec $d/scale.spec - <"$tmp/scale80.cubin"
 	contains "stdin cubin: out" out "expect out: ok (8 values)"
@@ -142,6 +152,10 @@ if [ -x "$TK/bin/ptxas" ] && [ -x "$TK/bin/cuobjdump" ] && [ -x "$TK/bin/fatbina
 	check "cu: nvcc fails" 2 SI env STANDIN_FAIL=1 "$S" run --spec $d/scale.spec $d/scale.cu
 	contains "nvcc failure: path and release" err "simtemu: error: nvcc could not compile $d/scale.cu (CUDA C) for sm_80: $tmp/standin/bin/nvcc (CUDA 11.8) exited with 1; its messages:"
 	contains "nvcc failure: its stderr" err "    $d/scale.cu(3): error: identifier \"undefined_thing\" is undefined"
+	check "cu: cuobjdump older than nvcc" 2 SI env STANDIN_GARBAGE=1 STANDIN_RELEASE=12.4 "$S" run --spec $d/scale.spec $d/scale.cu
+	contains "older cuobjdump: what failed" err "simtemu: error: $tmp/standin/bin/nvcc (CUDA 12.4) compiled $d/scale.cu, but no cuobjdump could disassemble the cubin:"
+	contains "older cuobjdump: its release" err "  $tmp/standin/bin/cuobjdump (CUDA 11.8) could not read it (exit "
+	contains "older cuobjdump: the hint" err "a cuobjdump older than the nvcc (CUDA 11.8 here, CUDA 12.4) may not read its cubins: use the cuobjdump of CUDA 12.4"
 	if [ -z "$(ls -A "$tmp/t")" ]; then pass=$((pass + 1)); else
 		fail=$((fail + 1)); echo "FAIL temporary files left:"; ls -lR "$tmp/t"; fi
 else
