@@ -325,13 +325,15 @@ static void analyse(const emu_ctx *x, slots *sl, bool *wide)
 		ntargets += flow_target(&f->insns[i], f->n) >= 0;
 	bool cfg = v7 && ntargets * (size_t)nt <= ((size_t)4 << 20);
 	uint64_t **at = cfg ? xcalloc((size_t)f->n + 1, sizeof *at) : NULL;
+	uint64_t *bx = xcalloc((size_t)nt, sizeof *bx); /* what reaches a BRX (its targets: any) */
 	bool grew = true;
 	for (int i = 0; i < MAX_WORDS; i++)
 		sl->first_line[i] = 0;
 	/* Before sm_70, twice over the code: a loop's back edge brings the values of its end to
 	   its start. From sm_70 on, in order along the control flow: a branch brings its values
 	   to its target, an unguarded BRA, EXIT or RET ends the values that fall through, and
-	   the passes go on until no target's values grow (a back edge's included; at most 16). */
+	   the passes go on until no target's values grow (a back edge's included; at most 16).
+	   Code no fall-through reaches may be a BRX's target: it starts with what reaches a BRX. */
 	for (int pass = 0; cfg ? grew && pass < 16 : pass < 2; pass++) {
 		grew = false;
 		if (cfg)
@@ -351,9 +353,15 @@ static void analyse(const emu_ctx *x, slots *sl, bool *wide)
 						grew |= g <= i; /* a later target takes them in this pass */
 					}
 			}
+			if (cfg && in->h == EMU_H_BRX)
+				for (int r = 0; r < nt; r++)
+					if (t[r] & ~bx[r]) {
+						bx[r] |= t[r];
+						grew = true;
+					}
 			if (cfg && in->guard == 7 && !in->guard_neg &&
 			    (in->h == EMU_H_BRA || in->h == EMU_H_EXIT || in->h == EMU_H_RET)) {
-				memset(t, 0, (size_t)nt * sizeof *t);
+				memcpy(t, bx, (size_t)nt * sizeof *t);
 				continue;
 			}
 			uint64_t carried = 0;
@@ -427,6 +435,7 @@ static void analyse(const emu_ctx *x, slots *sl, bool *wide)
 		for (int i = 0; i <= f->n; i++)
 			free(at[i]);
 	free(at);
+	free(bx);
 	free(t);
 }
 
