@@ -117,11 +117,11 @@ int spec_warn_unset(const emu_ctx *x, spec_written *w, FILE *diag)
 {
 	int n = 0;
 	uint32_t po = x->prog->rt->param_offset;
-	bool told[EMU_NBANKS] = {false};
+	bool told[EMU_NBANKS] = {false}; /* said, or found filled: once per bank */
 	for (int i = 0; i < x->f->n; i++) {
 		const emu_insn *in = &x->f->insns[i];
 		int ib = indexed_bank(in);
-		if (ib > 0 && ib < EMU_NBANKS && !told[ib] && bank_empty(w, ib)) {
+		if (ib > 0 && ib < EMU_NBANKS && !told[ib] && !(told[ib] = !bank_empty(w, ib))) {
 			/* a jump table a -sass listing leaves out: the BRX it feeds would go back to the
 			   kernel's start again and again */
 			fprintf(diag, "simtemu: warning: %s:%d: '%s' reads c[0x%x] at an index, and nothing fills bank "
@@ -318,25 +318,32 @@ static void analyse(const emu_ctx *x, slots *sl, bool *wide)
 	bool v7 = volta_plus(x);
 	int nt = f->nregs + 2;
 	uint64_t *t = xcalloc((size_t)nt, sizeof *t);
-	/* sm_70+: what reaches each branch target (NULL: nothing yet) and whether that grew */
-	uint64_t **at = v7 ? xcalloc((size_t)f->n + 1, sizeof *at) : NULL;
+	/* sm_70+: what reaches each branch target (NULL: nothing yet) and whether that grew;
+	   a listing whose targets' registers would pass 32 MiB is read as before sm_70 */
+	size_t ntargets = 0;
+	for (int i = 0; v7 && i < f->n; i++)
+		ntargets += flow_target(&f->insns[i], f->n) >= 0;
+	bool cfg = v7 && ntargets * (size_t)nt <= ((size_t)4 << 20);
+	uint64_t **at = cfg ? xcalloc((size_t)f->n + 1, sizeof *at) : NULL;
+	uint64_t *bx = xcalloc((size_t)nt, sizeof *bx); /* what reaches a BRX (its targets: any) */
 	bool grew = true;
 	for (int i = 0; i < MAX_WORDS; i++)
 		sl->first_line[i] = 0;
 	/* Before sm_70, twice over the code: a loop's back edge brings the values of its end to
 	   its start. From sm_70 on, in order along the control flow: a branch brings its values
 	   to its target, an unguarded BRA, EXIT or RET ends the values that fall through, and
-	   the passes go on until no target's values grow (a back edge's included). */
-	for (int pass = 0; v7 ? grew && pass < 16 : pass < 2; pass++) {
+	   the passes go on until no target's values grow (a back edge's included; at most 16).
+	   Code no fall-through reaches may be a BRX's target: it starts with what reaches a BRX. */
+	for (int pass = 0; cfg ? grew && pass < 16 : pass < 2; pass++) {
 		grew = false;
-		if (v7)
+		if (cfg)
 			memset(t, 0, (size_t)nt * sizeof *t);
 		for (int i = 0; i < f->n; i++) {
 			const emu_insn *in = &f->insns[i];
-			if (v7 && at[i])
+			if (cfg && at[i])
 				for (int r = 0; r < nt; r++)
 					t[r] |= at[i][r];
-			if (v7 && flow_target(in, f->n) >= 0) {
+			if (cfg && flow_target(in, f->n) >= 0) {
 				int g = flow_target(in, f->n);
 				if (!at[g])
 					at[g] = xcalloc((size_t)nt, sizeof **at);
@@ -346,9 +353,15 @@ static void analyse(const emu_ctx *x, slots *sl, bool *wide)
 						grew |= g <= i; /* a later target takes them in this pass */
 					}
 			}
-			if (v7 && in->guard == 7 && !in->guard_neg &&
+			if (cfg && in->h == EMU_H_BRX)
+				for (int r = 0; r < nt; r++)
+					if (t[r] & ~bx[r]) {
+						bx[r] |= t[r];
+						grew = true;
+					}
+			if (cfg && in->guard == 7 && !in->guard_neg &&
 			    (in->h == EMU_H_BRA || in->h == EMU_H_EXIT || in->h == EMU_H_RET)) {
-				memset(t, 0, (size_t)nt * sizeof *t);
+				memcpy(t, bx, (size_t)nt * sizeof *t);
 				continue;
 			}
 			uint64_t carried = 0;
@@ -422,6 +435,7 @@ static void analyse(const emu_ctx *x, slots *sl, bool *wide)
 		for (int i = 0; i <= f->n; i++)
 			free(at[i]);
 	free(at);
+	free(bx);
 	free(t);
 }
 
@@ -554,7 +568,7 @@ void spec_guess(const emu_ctx *x, const spec_written *w, const char *file, FILE 
 	for (int i = 0; i < x->f->n; i++) {
 		const emu_insn *in = &x->f->insns[i];
 		int b = indexed_bank(in);
-		if (b <= 0 || b >= EMU_NBANKS || told[b] || !bank_empty(w, b))
+		if (b <= 0 || b >= EMU_NBANKS || told[b] || (told[b] = !bank_empty(w, b)))
 			continue;
 		told[b] = true;
 		fprintf(out, "# '%s' (line %d) reads c[0x%x] at an index and nothing fills bank %d: a jump table?\n"

@@ -793,6 +793,34 @@ check "spec sm_120" 0 "$SIMTEMU" spec "$tmp/b.sass"
 contains "spec sm_120 pointer" out ".param @0x0 u64 arg0    # c[0x0][0x380]: an address"
 contains "spec sm_120 buffer" out ".buffer arg0 u64 32    # in and out: loaded and stored through (8-byte accesses)"
 lacks "spec sm_120: the descriptor is no parameter" out "@0x358"
+# a BRX's targets are any code no fall-through reaches: the store at 0x80 (reached only
+# through the table) makes p0 an out pointer; the table is in bank 2, which spec names
+cat >"$tmp/sw.sass" <<'END'
+	code for sm_75
+		Function : sw
+        /*0000*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   LDC.64 R2, c[0x0][0x160] ;
+        /*0020*/                   IMAD.WIDE.U32 R2, R0, 0x4, R2 ;
+        /*0030*/                   LOP3.LUT R5, R0, 0x1, RZ, 0xc0, !PT ;
+        /*0040*/                   IMAD.SHL.U32 R5, R5, 0x4, RZ ;
+        /*0050*/                   LDC R4, c[0x2][R5] ;
+        /*0060*/                   BRX R4 -0x70 ;
+        /*0070*/                   EXIT ;
+        /*0080*/                   STG.E.SYS [R2], R5 ;
+        /*0090*/                   EXIT ;
+        /*00a0*/                   BRA 0xa0;
+END
+check "spec through a BRX" 0 "$SIMTEMU" spec "$tmp/sw.sass"
+cp "$tmp/out" "$tmp/sw.spec"
+contains "spec: a BRX target's store" sw.spec ".buffer arg0 u32 32    # out: stored through (4-byte accesses)"
+contains "spec: the jump table's bank" sw.spec "# 'LDC R4, c[0x2][R5]' (line 8) reads c[0x2] at an index and nothing fills bank 2: a jump table?"
+# as guessed the table is zeros: a trap at the BRX; with the table (targets 0x70, 0x80) the
+# odd threads store 4 (R5 = (tid & 1) * 4), the even ones nothing
+check "spec through a BRX, no table: a trap" 3 "$SIMTEMU" run -q --max-steps 1000000 --spec "$tmp/sw.spec" "$tmp/sw.sass"
+contains "no table: the BRX named" err "BRX target 0x0 is the kernel's first instruction"
+{ grep -v '^\.block\|^\.buffer' "$tmp/sw.spec"; printf '.block 4\n.buffer arg0 u32 4\n.const 2 0x0 u32 0x70 0x80\n.expect arg0 = 0 4 0 4\n'; } >"$tmp/sw2.spec"
+check "spec through a BRX, with the table" 0 "$SIMTEMU" run --spec "$tmp/sw2.spec" "$tmp/sw.sass"
+contains "with the table: by hand" out "expect arg0: ok (4 values)"
 check "spec missing file" 2 "$SIMTEMU" spec "$tmp/nothere.sass"
 contains "spec missing file named" err "nothere.sass"
 # spec --help: the usage on stdout, nothing (no warning, no error) on its own stderr
