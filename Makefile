@@ -23,7 +23,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md);
 # the tools from the bottom up: spec, convert, report, export, sweep, dbg
-LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
+LIB_SRC = util/xalloc.c util/par.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
           asm/asm.c asm/variant.c asm/sel.c asm/sel_int.c asm/sel_logic.c asm/sel_float.c asm/sel_double.c \
           asm/sel_half.c asm/sel_cvt.c asm/sel_video.c asm/sel_mem.c asm/sel_warp.c asm/sel_uniform.c asm/sel_ctl.c \
