@@ -51,7 +51,7 @@ VERSION ?= 0.1
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null)
 $(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV='"$(GIT_REV)"'
 
-.PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare bench-scale layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare bench-scale bench-asm layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 # The opcode tables: isa/<table>.def is its parent's rows and a delta; isa/merge.c checks
@@ -212,6 +212,10 @@ $(BUILD)/simtemu-bench: $(BUILD)/bench/bench.o $(BUILD)/libsimtemu.a
 # Throughput against native C, at -j 1 and -j 2 (numbers: bench/README.md)
 bench: $(BUILD)/simtemu-bench
 	cd bench && ../$(BUILD)/simtemu-bench 1 latest-j1.json && ../$(BUILD)/simtemu-bench 2 latest-j2.json
+
+# A 1,000,000-instruction sm_75 listing with encodings, assembled: time and peak resident size
+bench-asm: $(BUILD)/simtemu-bench
+	cd bench && ../$(BUILD)/simtemu-bench asm 1000000
 
 # Every bench kernel at -j 1, 2, 4, ... nproc (or JOBS): median launch times and speed-ups
 bench-scale: $(BUILD)/simtemu-bench

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "spec/spec_run.h"
@@ -413,6 +414,47 @@ static void time_kernel(const bench_case *c, int jobs, double *te, double *tn, s
 	free(src);
 }
 
+/* make bench-asm: a generated listing of n sm_75 instructions as cuobjdump prints them
+   (address comment, the instruction, its two encoding words on two lines, the padding),
+   assembled once: the time of emu_assemble and the process's peak resident size (the
+   listing's text, which the process holds as `simtemu asm` does, included). */
+static int bench_asm(long n)
+{
+	static const char *const body[] = {
+		"IMAD.MOV.U32 R1, RZ, RZ, c[0x0][0x28]", "IADD3 R1, R2, R3, RZ", "LOP3.LUT R4, R7, 0x1, RZ, 0xc0, !PT",
+		"ISETP.GE.AND P0, PT, R2, 0x1, PT",   "SHF.R.S32.HI R8, RZ, 0x1f, R7", "LDG.E.SYS R0, [R2+0x10]",
+		"FFMA R5, R0, c[0x0][0x168], R5",      "STG.E.SYS [R2+0x4], R5",
+	};
+	size_t cap = (size_t)n * 256 + 64, len = 0; /* 211 bytes an instruction */
+	char *big = xmalloc(cap);
+	len += (size_t)snprintf(big + len, cap - len, "\tcode for sm_75\n\t\tFunction : big\n");
+	for (long i = 0; i < n; i++) {
+		char insn[64];
+		if (i == n - 1)
+			snprintf(insn, sizeof insn, "EXIT ;");
+		else if (i % 9 == 8) /* a branch back */
+			snprintf(insn, sizeof insn, "@P0 BRA 0x%lx ;", (i > 64 ? i - 64 : 0) * 16);
+		else
+			snprintf(insn, sizeof insn, "%s ;", body[i % 9]);
+		len += (size_t)snprintf(big + len, cap - len,
+					 "        /*%04lx*/                   %-47s/* 0x%016lx */\n"
+					 "%82s/* 0x000fe400078e00ff */\n", i * 16, insn, (unsigned long)i * 7919u, "");
+	}
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	long rss0 = ru.ru_maxrss;
+	double t0 = now(), c0 = (double)clock() / CLOCKS_PER_SEC;
+	emu_program *p = emu_assemble("generated", big, NULL, "big", stderr);
+	double t = now() - t0, c = (double)clock() / CLOCKS_PER_SEC - c0;
+	getrusage(RUSAGE_SELF, &ru);
+	printf("assembly of a %ld-instruction sm_75 listing with encodings (%.0f MB of text): %.3f s wall, %.3f s CPU; "
+	       "peak resident %.0f MB (%.0f MB before assembling: the text)%s\n",
+	       n, (double)len / 1e6, t, c, (double)ru.ru_maxrss / 1024, (double)rss0 / 1024, p ? "" : " (FAILED)");
+	emu_program_free(p);
+	free(big);
+	return p ? 0 : 1;
+}
+
 /* make bench-scale: every kernel at -j 1, 2, 4, ... up to maxj (and maxj itself), the
    median launch time and the speed-up over -j 1; the thread counts must not change. */
 static int bench_scale(int maxj)
@@ -458,6 +500,8 @@ int main(int argc, char **argv)
 		long n = argc > 2 ? atol(argv[2]) : sysconf(_SC_NPROCESSORS_ONLN);
 		return bench_scale(n < 1 ? 1 : n > 1024 ? 1024 : (int)n);
 	}
+	if (argc > 1 && !strcmp(argv[1], "asm"))
+		return bench_asm(argc > 2 ? atol(argv[2]) : 1000000);
 	if (argc > 1 && !strcmp(argv[1], "whole")) /* the whole-process case alone */
 		return bench_whole(argc > 2 ? atoi(argv[2]) : 1, NULL) ? 0 : 1;
 	int jobs = argc > 1 ? atoi(argv[1]) : 1;
