@@ -612,7 +612,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 	c->ef = ef;
 	c->maxreg = -1;
 	ef->n = n;
-	ef->insns = xcalloc_big((size_t)n * sizeof *ef->insns); /* 2 MiB pages from 10,000 on */
+	ef->insns = xcalloc((size_t)n, sizeof *ef->insns);
 	ef->labels = xcalloc((size_t)n + 1, sizeof *ef->labels);
 	int64_t *addrs = xmalloc(sizeof *addrs * (size_t)(n ? n : 1));
 	c->addrs = addrs;
@@ -826,7 +826,7 @@ void emu_program_free(emu_program *p)
 			for (int j = 0; j <= f->n; j++)
 				free(f->labels[j]);
 		free(f->labels);
-		xfree_big(f->insns, (size_t)f->n * sizeof *f->insns);
+		free(f->insns);
 		free(f->ext);
 		free(f->name);
 	}

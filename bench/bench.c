@@ -461,14 +461,15 @@ static int bench_asm(long n)
 	}
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	long rss0 = ru.ru_maxrss;
+	long rss0 = ru.ru_maxrss, flt0 = ru.ru_minflt;
 	double t0 = now(), c0 = (double)clock() / CLOCKS_PER_SEC;
 	emu_program *p = emu_assemble("generated", big, NULL, "big", stderr);
 	double t = now() - t0, c = (double)clock() / CLOCKS_PER_SEC - c0;
 	getrusage(RUSAGE_SELF, &ru);
 	printf("assembly of a %ld-instruction sm_75 listing with encodings (%.0f MB of text): %.3f s wall, %.3f s CPU; "
-	       "peak resident %.0f MB (%.0f MB before assembling: the text)%s\n",
-	       n, (double)len / 1e6, t, c, (double)ru.ru_maxrss / 1024, (double)rss0 / 1024, p ? "" : " (FAILED)");
+	       "peak resident %.0f MB (%.0f MB before assembling: the text); %ld page faults%s\n",
+	       n, (double)len / 1e6, t, c, (double)ru.ru_maxrss / 1024, (double)rss0 / 1024, ru.ru_minflt - flt0,
+	       p ? "" : " (FAILED)");
 	emu_program_free(p);
 	free(big);
 	return p ? 0 : 1;
