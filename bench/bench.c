@@ -361,10 +361,11 @@ static bool bench_whole(int jobs, FILE *json)
 	printf("  CPU s, emulator %.3f %.3f %.3f %.3f; native %.3f %.3f %.3f %.3f; ratio %.1fx (all threads)\n",
 	       em.c[0], em.c[1], em.c[2], em.c[3], nm.c[0], nm.c[1], nm.c[2], nm.c[3], em.c[3] / nm.c[3]);
 	if (json)
-		fprintf(json, ",\n {\"name\": \"whole-stream-16M\", \"thread_inst\": %llu, \"emulator\": {\"setup\": %.6f, "
+		fprintf(json, ",\n {\"name\": \"whole-stream-16M\", \"seconds\": %.6f, \"thread_inst\": %llu, "
+			"\"emulator\": {\"setup\": %.6f, "
 			"\"run\": %.6f, \"check\": %.6f, \"total\": %.6f}, \"native\": {\"setup\": %.6f, \"run\": %.6f, "
 			"\"check\": %.6f, \"total\": %.6f}, \"ratio_to_native\": %.2f, \"output_agrees\": %s}",
-			(unsigned long long)tot.thread, em.setup, em.run, em.check, em.total, nm.setup, nm.run, nm.check,
+			em.total, (unsigned long long)tot.thread, em.setup, em.run, em.check, em.total, nm.setup, nm.run, nm.check,
 			nm.total, em.total / nm.total, eok && nok ? "true" : "false");
 	unlink(want);
 	rmdir(dir);
