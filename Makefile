@@ -23,7 +23,7 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 # The library in pipeline order: base, front end, assembler, runtime, tools (docs/architecture.md);
 # the tools from the bottom up: spec, convert, report, export, sweep, dbg
-LIB_SRC = util/xalloc.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
+LIB_SRC = util/xalloc.c util/par.c util/arena.c util/dtype.c util/num.c isa/isa.c parser/ast.c front/ptxplus_read.c front/ptxplus_video.c front/ptxplus_tesla.c \
           front/spec_read.c front/dump.c \
           asm/asm.c asm/variant.c asm/sel.c asm/sel_int.c asm/sel_logic.c asm/sel_float.c asm/sel_double.c \
           asm/sel_half.c asm/sel_cvt.c asm/sel_video.c asm/sel_mem.c asm/sel_warp.c asm/sel_uniform.c asm/sel_ctl.c asm/sel_tex.c asm/sel_sync.c \
@@ -55,7 +55,7 @@ VERSION ?= 0.1
 GIT_REV := $(shell git describe --always --dirty 2>/dev/null)
 $(BUILD)/cli/main.o: ALLCFLAGS += -DSIMTEMU_VERSION='"$(VERSION)"' -DSIMTEMU_REV='"$(GIT_REV)"'
 
-.PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare layers golden all test asan clean check-deps deps examples conformance bench compare
+.PHONY: plots-check plots-img hwcheck hwcheck-test install fuzz fuzz-build bench-compare bench-scale bench-asm layers golden all test asan clean check-deps deps examples conformance bench compare
 all: $(BIN)
 
 # The opcode tables: isa/<table>.def is its parent's rows and a delta; isa/merge.c checks
@@ -231,6 +231,14 @@ $(BUILD)/simtemu-bench: $(BUILD)/bench/bench.o $(BUILD)/libsimtemu.a
 # Throughput against native C, at -j 1 and -j 2 (numbers: bench/README.md)
 bench: $(BUILD)/simtemu-bench
 	cd bench && ../$(BUILD)/simtemu-bench 1 latest-j1.json && ../$(BUILD)/simtemu-bench 2 latest-j2.json
+
+# A 1,000,000-instruction sm_75 listing with encodings, assembled: time and peak resident size
+bench-asm: $(BUILD)/simtemu-bench
+	cd bench && ../$(BUILD)/simtemu-bench asm 1000000
+
+# Every bench kernel at -j 1, 2, 4, ... nproc (or JOBS): median launch times and speed-ups
+bench-scale: $(BUILD)/simtemu-bench
+	cd bench && ../$(BUILD)/simtemu-bench scale $(JOBS)
 
 # The benchmark of revision OLD against the working tree, run alternately (ROUNDS, JOBS)
 ROUNDS ?= 3

@@ -36,7 +36,8 @@
 	"                       listing NVIDIA's tools made of it (docs/input.md)\n" \
 	"  --printf FILE        the kernel's printf output (default: stdout; with --counts\n" \
 	"                       json the document's \"printf\" member, with csv stderr)\n" \
-	"  -j N                 run CTAs on N (1..1024) worker threads (same results and counts)\n" \
+	"  -j N                 run CTAs, and large buffers' set-up and check, on N (1..1024)\n" \
+	"                       worker threads (same results and counts)\n" \
 	"  -q                   no summary (table) and no .expect lines\n" \
 	"  -h, --help           this command's usage\n"
 

@@ -118,7 +118,7 @@ emu_buffer *emu_gmem_add(emu_gmem *g, const char *name, emu_type t, uint64_t cou
 	b->type = t;
 	b->count = count;
 	b->size = count * (uint64_t)emu_type_size(t);
-	b->data = xcalloc(1, b->size);
+	b->data = xcalloc_big(b->size); /* huge pages for a large one */
 	return b;
 }
 
@@ -270,7 +270,7 @@ void emu_gmem_free(emu_gmem *g)
 {
 	for (int i = 0; i < g->n; i++) {
 		free(g->bufs[i].name);
-		free(g->bufs[i].data);
+		xfree_big(g->bufs[i].data, g->bufs[i].size);
 	}
 	free(g->bufs);
 	g->bufs = NULL;

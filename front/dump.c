@@ -320,13 +320,23 @@ static void nv_close_var(dump_state *d)
 	d->nv_var[0] = 0;
 }
 
+/* The hex digits at p (strspn with a 22-character set takes glibc's slow generic path, and
+   every instruction line of a listing comes here) */
+static size_t hex_span(const char *p)
+{
+	size_t n = 0;
+	while ((p[n] >= '0' && p[n] <= '9') || ((p[n] | 0x20) >= 'a' && (p[n] | 0x20) <= 'f'))
+		n++;
+	return n;
+}
+
 /* "/ *ADDR* / .byte ..." (or .short, .word, .dword) where no data section is open. */
 static bool stray_datum(const char *l)
 {
 	const char *t = skip_ws(l);
 	if (t[0] != '/' || t[1] != '*')
 		return false;
-	t += 2 + strspn(t + 2, "0123456789abcdefABCDEF");
+	t += 2 + hex_span(t + 2);
 	if (t[0] != '*' || t[1] != '/')
 		return false;
 	t = skip_ws(t + 2);
@@ -477,7 +487,7 @@ static void nv_line(dump_state *d, const char *l)
 	const char *t = skip_ws(l);
 	if (t[0] == '/' && t[1] == '*') { /* the datum's offset in its section */
 		const char *h = t + 2, *e = strstr(h, "*/");
-		size_t hn = strspn(h, "0123456789abcdefABCDEF");
+		size_t hn = hex_span(h);
 		if (!e || hn != (size_t)(e - h) || !hn || hn > 8) {
 			dump_error(d, t, "bad address comment in data section %s (want /*HEX*/)", d->nv_name);
 			return;

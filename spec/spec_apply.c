@@ -1,13 +1,17 @@
 /* Applying directives to a launch: geometry, buffers and their initial contents, parameters, constants. */
 #include "spec/spec_run.h"
 #include "util/num.h"
+#include "util/par.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int by_name(const void *a, const void *b)
 {
@@ -71,36 +75,132 @@ static uint64_t num_bits(emu_type t, double v)
 	return b;
 }
 
-/* Copy the first element over the rest of the buffer, doubling the filled part each time
-   (memcpy of ever larger blocks, not an element at a time). */
-static void fill_doubling(uint8_t *p, uint64_t total, uint64_t have)
+/* The fill of a large buffer runs in parts on the launch's -j threads (par_for), each part
+   whole 2 MiB blocks of the buffer, so each thread writes (and faults in) its own pages; every
+   element's value depends on its index alone, so the parts give the serial loop's bytes. */
+typedef struct {
+	emu_buffer *b;
+	emu_type t;
+	int size;
+	uint64_t pat;        /* fill: the element repeated over 8 bytes */
+	double st, step;     /* iota */
+	int64_t ist, istep;  /* iota of integers, exact */
+	bool exact;
+	uint64_t seed;       /* random */
+	double lo, hi;
+	int fd;              /* file: read in place */
+	int failed[64];      /* file: a part's read failed */
+} fill_job;
+
+/* The set-up's parts: whole 2 MiB blocks, and none below two of them */
+static int fill_parts(int jobs, fill_job *j, par_fn *fn)
 {
-	while (have && have < total) {
-		uint64_t n = have < total - have ? have : total - have;
-		memcpy(p + have, p, n);
-		have += n;
+	uint64_t grain = XBIG_MIN / (uint64_t)j->size;
+	return par_for(jobs, j->b->count, grain, 2 * grain, fn, j);
+}
+
+static void part_fill(void *arg, int part, uint64_t lo, uint64_t hi)
+{
+	fill_job *j = arg;
+	uint8_t *p = j->b->data;
+	uint64_t s = lo * (uint64_t)j->size, e = hi * (uint64_t)j->size;
+	(void)part;
+	/* the pattern repeats every 8 bytes from the buffer's start (sizes 1, 2, 4, 8) */
+	for (; s < e && (s & 7); s++)
+		p[s] = (uint8_t)(j->pat >> (8 * (s & 7)));
+	for (; s + 8 <= e; s += 8)
+		memcpy(p + s, &j->pat, 8);
+	for (; s < e; s++)
+		p[s] = (uint8_t)(j->pat >> (8 * (s & 7)));
+}
+
+/* iota: element i is st + i * step as num_bits rounds it; i as a double counter (exact
+   below 2^53), which the compiler keeps in a register */
+static void part_iota(void *arg, int part, uint64_t lo, uint64_t hi)
+{
+	fill_job *j = arg;
+	uint8_t *p = j->b->data;
+	double di = (double)lo;
+	(void)part;
+	if (j->t == EMU_T_F32)
+		for (uint64_t i = lo; i < hi; i++, di += 1.0) {
+			float f = (float)(j->st + di * j->step);
+			memcpy(p + 4 * i, &f, 4);
+		}
+	else if (j->t == EMU_T_F64)
+		for (uint64_t i = lo; i < hi; i++, di += 1.0) {
+			double d = j->st + di * j->step;
+			memcpy(p + 8 * i, &d, 8);
+		}
+	else if (j->exact && j->size == 4)
+		for (uint64_t i = lo; i < hi; i++) {
+			uint32_t v = (uint32_t)((uint64_t)j->ist + i * (uint64_t)j->istep);
+			memcpy(p + 4 * i, &v, 4);
+		}
+	else
+		for (uint64_t i = lo; i < hi; i++, di += 1.0)
+			emu_type_put(p + i * (uint64_t)j->size, j->t,
+				     j->exact ? (uint64_t)j->ist + i * (uint64_t)j->istep
+					      : num_bits(j->t, j->st + di * j->step));
+}
+
+/* random: splitmix64, whose state before element i is seed + i * its increment */
+static void part_random(void *arg, int part, uint64_t lo, uint64_t hi)
+{
+	fill_job *j = arg;
+	bool flt = emu_type_is_float(j->t);
+	uint64_t st = j->seed + lo * 0x9e3779b97f4a7c15ull;
+	(void)part;
+	for (uint64_t i = lo; i < hi; i++) {
+		uint64_t r = splitmix64(&st);
+		double v;
+		if (flt)
+			v = j->lo + (j->hi - j->lo) * ((double)(r >> 11) * 0x1.0p-53);
+		else
+			v = j->lo + (double)(r % (uint64_t)(j->hi - j->lo + 1));
+		emu_type_put(j->b->data + i * (uint64_t)j->size, j->t, num_bits(j->t, v));
 	}
 }
 
-/* iota in a float buffer: the values as num_bits rounds them, in a loop of its own (no
-   store through the diagnostics' pointer between elements, so that it vectorises) */
-static void iota_float(uint8_t *p, emu_type t, uint64_t count, double st, double step)
+/* file: the part's bytes read straight into the buffer (no copy through a read buffer) */
+static void part_file(void *arg, int part, uint64_t lo, uint64_t hi)
 {
-	if (t == EMU_T_F32)
-		for (uint64_t i = 0; i < count; i++) {
-			float f = (float)(st + (double)i * step);
-			memcpy(p + 4 * i, &f, 4);
+	fill_job *j = arg;
+	uint64_t s = lo * (uint64_t)j->size, e = hi * (uint64_t)j->size;
+	while (s < e) {
+		size_t n = e - s > ((size_t)1 << 30) ? (size_t)1 << 30 : (size_t)(e - s);
+		ssize_t k = pread(j->fd, j->b->data + s, n, (off_t)s);
+		if (k <= 0) {
+			j->failed[part & 63] = 1;
+			return;
 		}
-	else
-		for (uint64_t i = 0; i < count; i++) {
-			double d = st + (double)i * step;
-			memcpy(p + 8 * i, &d, 8);
-		}
+		s += (uint64_t)k;
+	}
 }
 
-static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
+/* A regular file of exactly the buffer's size read in place, in parts; false when it is
+   not one (or a read failed): the caller's general path reads it and says what is wrong. */
+static bool file_in_place(const char *path, emu_buffer *b, int jobs, int size)
+{
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size == b->size && b->size;
+	if (ok) {
+		fill_job j = {.b = b, .t = b->type, .size = size, .fd = fd};
+		int parts = fill_parts(jobs, &j, part_file);
+		for (int i = 0; i < parts && i < 64; i++)
+			ok &= !j.failed[i];
+	}
+	close(fd);
+	return ok;
+}
+
+static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg, int jobs)
 {
 	int size = emu_type_size(sb->type);
+	fill_job j = {.b = b, .t = sb->type, .size = size};
 	int errs = dg->nerrors;
 	uint64_t bits;
 	const char *why;
@@ -122,10 +222,9 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 			ast_error(dg, sb->vals[0].loc, "'%s': %s", sb->vals[0].text, why);
 			break;
 		}
-		if (b->count) {
-			emu_type_put(b->data, sb->type, bits);
-			fill_doubling(b->data, b->count * (uint64_t)size, (uint64_t)size);
-		}
+		for (int k = 0; k < 8; k += size) /* the element's bytes over 8 bytes */
+			j.pat |= (size == 8 ? bits : bits & ((1ull << (8 * size)) - 1)) << (8 * k);
+		fill_parts(jobs, &j, part_fill);
 		break;
 	case SPEC_INIT_IOTA: {
 		double st = 0, step = 1;
@@ -146,12 +245,12 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 			ast_error(dg, sb->loc, "iota %s ... reaches %g, beyond a 64-bit integer", sb->vals[0].text, last);
 		if (dg->nerrors != errs)
 			break;
-		if (sb->type == EMU_T_F32 || sb->type == EMU_T_F64)
-			iota_float(b->data, sb->type, b->count, st, step);
-		else
-			for (uint64_t i = 0; i < b->count; i++)
-				emu_type_put(b->data + i * (uint64_t)size, sb->type,
-					     exact ? (uint64_t)ist + i * (uint64_t)istep : num_bits(sb->type, st + (double)i * step));
+		j.st = st;
+		j.step = step;
+		j.ist = ist;
+		j.istep = istep;
+		j.exact = exact;
+		fill_parts(jobs, &j, part_iota);
 		break;
 	}
 	case SPEC_INIT_RANDOM: {
@@ -171,20 +270,20 @@ static int init_buffer(const spec_buffer *sb, emu_buffer *b, ast_diags *dg)
 			 (!(fabs(lo) < 0x1p62) || !(fabs(hi) < 0x1p62)))
 			ast_error(dg, sb->vals[1].loc, "bad range '%s': integer bounds must be within +-2^62",
 				  sb->vals[1].text);
-		uint64_t st = (uint64_t)seed;
-		for (uint64_t i = 0; i < b->count && dg->nerrors == errs; i++) {
-			uint64_t r = splitmix64(&st);
-			double v;
-			if (emu_type_is_float(sb->type))
-				v = lo + (hi - lo) * ((double)(r >> 11) * 0x1.0p-53);
-			else
-				v = lo + (double)(r % (uint64_t)(hi - lo + 1));
-			emu_type_put(b->data + i * (uint64_t)size, sb->type, num_bits(sb->type, v));
-		}
+		if (dg->nerrors != errs)
+			break;
+		j.seed = (uint64_t)seed;
+		j.lo = lo;
+		j.hi = hi;
+		fill_parts(jobs, &j, part_random);
 		break;
 	}
 	case SPEC_INIT_FILE: {
 		char *path = spec_rel_path(sb->file, sb->path);
+		if (file_in_place(path, b, jobs, size)) {
+			free(path);
+			break;
+		}
 		size_t len;
 		uint8_t *data = (uint8_t *)xread_file_max(path, &len, b->size);
 		if (!data)
@@ -223,7 +322,7 @@ static int apply_buffers(const emu_spec *s, emu_ctx *x, FILE *diag)
 			b->addr = sb->addr;
 			b->placed = true;
 		}
-		errs += init_buffer(sb, b, &dg);
+		errs += init_buffer(sb, b, &dg, x->jobs);
 	}
 	emu_clash why;
 	const char *clash = emu_gmem_place(&x->gmem, &why);

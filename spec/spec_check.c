@@ -1,5 +1,6 @@
 /* After a run: checking .expect against the output buffers. */
 #include "spec/spec_run.h"
+#include "util/par.h"
 #include "util/xalloc.h"
 
 #include <fcntl.h>
@@ -54,13 +55,29 @@ static uint8_t *map_expected(const char *path, uint64_t size)
 	return m == MAP_FAILED ? NULL : m;
 }
 
-/* The elements of got that differ from want (first: the index of the first); one memcmp
-   of the whole buffer first, since bit-identical elements are equal with or without a
-   tolerance (NaN equals NaN under one). */
-static uint64_t count_differing(const emu_buffer *b, const uint8_t *want, const spec_expect *e, uint64_t *first)
+typedef struct {
+	const uint8_t *got, *want;
+	uint8_t differs[64];
+} cmp_job;
+
+static void part_cmp(void *arg, int part, uint64_t lo, uint64_t hi)
+{
+	cmp_job *j = arg;
+	j->differs[part & 63] = memcmp(j->got + lo, j->want + lo, (size_t)(hi - lo)) != 0;
+}
+
+/* The elements of got that differ from want (first: the index of the first); a memcmp of
+   the whole buffer first (in parts on the -j threads, each whole 2 MiB blocks), since
+   bit-identical elements are equal with or without a tolerance (NaN equals NaN under one). */
+static uint64_t count_differing(const emu_buffer *b, const uint8_t *want, const spec_expect *e, uint64_t *first,
+				int jobs)
 {
 	int size = emu_type_size(b->type);
-	if (!memcmp(b->data, want, b->size))
+	cmp_job j = {.got = b->data, .want = want};
+	int parts = par_for(jobs, b->size, XBIG_MIN, 2 * XBIG_MIN, part_cmp, &j), differs = 0;
+	for (int i = 0; i < parts && i < 64; i++)
+		differs |= j.differs[i];
+	if (!differs)
 		return 0;
 	uint64_t nbad = 0;
 	for (uint64_t k = 0; k < b->count; k++)
@@ -128,7 +145,7 @@ int spec_check(const emu_spec *s, emu_ctx *x, FILE *out, FILE *diag, int *ncheck
 			free(want);
 			continue;
 		}
-		uint64_t first = 0, nbad = count_differing(b, want, e, &first);
+		uint64_t first = 0, nbad = count_differing(b, want, e, &first, x->jobs);
 		if (nbad) {
 			char g[64], w[64];
 			emu_type_format(g, sizeof g, b->type, b->data + first * (uint64_t)size);

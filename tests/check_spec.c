@@ -1,7 +1,9 @@
 /* Launch directives: parsing, placement, parameters, constants, .expect. */
 #include <check.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "util/num.h"
@@ -157,6 +159,94 @@ START_TEST(expect_tolerance_and_nan)
 	th_free(&r);
 	ck_assert_int_eq(th_run_text(&r, "ints", ".block 1\n.buffer a s16 2 = -1 2\n.expect a = -1 3\nEXIT;\n"), 1);
 	th_free(&r);
+}
+END_TEST
+
+/* A large buffer's set-up runs in parts on the -j threads (whole 2 MiB blocks each), and
+   the .expect check compares in parts: the values below are computed here from the
+   initialisers' definitions, at element indices on both sides of the parts' bounds. */
+static uint64_t ref_splitmix(uint64_t seed, uint64_t i) /* the value of element i */
+{
+	uint64_t z = seed + (i + 1) * 0x9e3779b97f4a7c15ull;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+START_TEST(large_buffers_set_up_and_checked_in_parts)
+{
+	enum { N8 = 5000003, N16 = 3000001, N32 = 2500000, NF64 = 1300000 };
+	char path[] = "/tmp/simtemu-check-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert(fd >= 0);
+	uint32_t *fv = malloc(4 * (size_t)N32);
+	for (uint32_t i = 0; i < N32; i++)
+		fv[i] = i * 2654435761u;
+	ck_assert(write(fd, fv, 4 * (size_t)N32) == 4 * (ssize_t)N32);
+	close(fd);
+	char src[1024];
+	snprintf(src, sizeof src,
+		 ".block 1\n.buffer a u8 %d = fill 0xab\n.buffer b u16 %d = fill 0x1234\n"
+		 ".buffer c f32 %d = iota 0.5 0.25\n.buffer d u32 %d = iota 7 3\n.buffer e u32 %d = random 5\n"
+		 ".buffer f f64 %d = random 9 -1 1\n.buffer g u32 %d = file %s\n"
+		 ".expect g = file %s\n.expect d = file %s\nEXIT;\n",
+		 N8, N16, N32, N32, N32, NF64, N32, path, path, path);
+	th_run r;
+	ck_assert_int_eq(th_prepare_text(&r, "par", src), 0);
+	emu_ctx x;
+	emu_ctx_init(&x, r.p, &r.p->funcs[0]);
+	spec_geometry(&r.sp, &x);
+	x.jobs = 3;
+	emu_abi_setup(&x);
+	FILE *dg = fopen("/dev/null", "w");
+	ck_assert_int_eq(spec_apply(&r.sp, &x, dg), 0);
+	const uint8_t *a = emu_gmem_find_name(&x.gmem, "a")->data, *b = emu_gmem_find_name(&x.gmem, "b")->data;
+	const float *c = (const float *)emu_gmem_find_name(&x.gmem, "c")->data;
+	const uint32_t *d = (const uint32_t *)emu_gmem_find_name(&x.gmem, "d")->data;
+	const uint32_t *e = (const uint32_t *)emu_gmem_find_name(&x.gmem, "e")->data;
+	const double *f = (const double *)emu_gmem_find_name(&x.gmem, "f")->data;
+	const uint32_t *g = (const uint32_t *)emu_gmem_find_name(&x.gmem, "g")->data;
+	static const uint32_t at[] = {0, 1, 524287, 524288, 1048575, 1048576, 1048577, 2097151, 2097152, 2499999};
+	for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+		uint32_t i = at[k];
+		ck_assert_uint_eq(a[i], 0xab);
+		ck_assert_uint_eq(b[2 * i], 0x34);
+		ck_assert_uint_eq(b[2 * i + 1], 0x12);
+		ck_assert_msg(c[i] == 0.5f + 0.25f * (float)i, "c[%u] = %.9g", i, c[i]); /* exact in f32 */
+		ck_assert_uint_eq(d[i], 7 + 3 * i);
+		ck_assert_uint_eq(e[i], ref_splitmix(5, i) % 100); /* u32 default range 0..99 */
+		ck_assert_uint_eq(g[i], i * 2654435761u);
+		if (i < NF64)
+			ck_assert(f[i] == -1 + 2 * ((double)(ref_splitmix(9, i) >> 11) * 0x1.0p-53));
+	}
+	ck_assert_uint_eq(a[N8 - 1], 0xab);
+	ck_assert_uint_eq(b[2 * (N16 - 1)], 0x34);
+	/* every byte as at -j 1 */
+	for (int i = 0; i < r.x.gmem.n; i++)
+		ck_assert_msg(!memcmp(r.x.gmem.bufs[i].data, x.gmem.bufs[i].data, r.x.gmem.bufs[i].size),
+			      "buffer %s differs between -j 1 and -j 3", x.gmem.bufs[i].name);
+	/* the check in parts: g equals the file; d does not, first at 0; then g differs only
+	   in its last part and in its second */
+	char *out = NULL;
+	size_t outlen;
+	FILE *o = open_memstream(&out, &outlen);
+	int n;
+	uint32_t *gw = (uint32_t *)emu_gmem_find_name(&x.gmem, "g")->data;
+	ck_assert_int_eq(spec_check(&r.sp, &x, o, dg, &n), 1);
+	gw[2499999] ^= 1;
+	gw[1048576] ^= 1;
+	ck_assert_int_eq(spec_check(&r.sp, &x, o, dg, &n), 2);
+	fclose(o);
+	ck_assert_msg(strstr(out, "expect g: ok (2500000 values)"), "%s", out);
+	ck_assert_msg(strstr(out, "expect d: FAILED, 2500000 of 2500000 differ; first [0]: got 7, want 0"), "%s", out);
+	ck_assert_msg(strstr(out, "expect g: FAILED, 2 of 2500000 differ; first [1048576]: got 2601517057, want 2601517056"),
+		      "%s", out);
+	free(out);
+	fclose(dg);
+	emu_ctx_free(&x);
+	th_free(&r);
+	unlink(path);
+	free(fv);
 }
 END_TEST
 
@@ -316,6 +406,7 @@ Suite *spec_suite(void)
 	tcase_add_test(t, expect_tolerance_and_nan);
 	tcase_add_test(t, value_conversion);
 	tcase_add_test(t, strict_numbers);
+	tcase_add_test(t, large_buffers_set_up_and_checked_in_parts);
 	tcase_add_loop_test(t, directive_errors_are_located, 0, (int)(sizeof errs / sizeof errs[0]));
 	suite_add_tcase(s, t);
 	return s;

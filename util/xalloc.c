@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,36 @@ void *xmalloc(size_t n) { return check(malloc(n ? n : 1)); }
 void *xcalloc(size_t n, size_t size) { return check(calloc(n ? n : 1, size ? size : 1)); }
 void *xrealloc(void *p, size_t n) { return check(realloc(p, n ? n : 1)); }
 char *xstrdup(const char *s) { return check(strdup(s ? s : "")); }
+
+#define PAGE_ROUND(n) (((n) + 4095) & ~(size_t)4095)
+
+void *xcalloc_big(size_t n)
+{
+	if (n < XBIG_MIN)
+		return xcalloc(n, 1);
+	size_t len = PAGE_ROUND(n);
+	uint8_t *m = mmap(NULL, len + XBIG_MIN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return check(NULL);
+	/* keep [a, a + len) with a on a 2 MiB boundary; the rest goes back */
+	uint8_t *a = (uint8_t *)(((uintptr_t)m + XBIG_MIN - 1) & ~(uintptr_t)(XBIG_MIN - 1));
+	if (a > m)
+		munmap(m, (size_t)(a - m));
+	if (m + len + XBIG_MIN > a + len)
+		munmap(a + len, (size_t)(m + len + XBIG_MIN - (a + len)));
+#ifdef MADV_HUGEPAGE
+	madvise(a, len, MADV_HUGEPAGE); /* a hint: without it, the pages are 4 KiB */
+#endif
+	return a;
+}
+
+void xfree_big(void *p, size_t n)
+{
+	if (n < XBIG_MIN)
+		free(p);
+	else if (p)
+		munmap(p, PAGE_ROUND(n));
+}
 
 char *xread_file(const char *path, size_t *len)
 {

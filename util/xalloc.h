@@ -9,6 +9,12 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* Zeroed memory for a large buffer: from XBIG_MIN bytes on, its own mapping on 2 MiB
+   boundaries with transparent huge pages asked for (a page fault per 2 MiB, not per 4 KiB,
+   when it is first written); below, calloc. Freed by xfree_big with the same size. */
+#define XBIG_MIN ((size_t)2 << 20)
+void *xcalloc_big(size_t n);
+void xfree_big(void *p, size_t n);
 /* A whole file, NUL-terminated (len: its size, may be NULL); NULL with errno if it cannot
    be read: EISDIR for a directory, EFBIG past max bytes (a device like /dev/zero is read
    only that far). xread_file: at most XREAD_MAX. */
