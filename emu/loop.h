@@ -148,8 +148,10 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 		   nothing watches, and the model keeps the issue: emu/launch.c's mark_runs). Nothing
 		   in it reads the step count or the model's pc, so both move to its end at once. */
 		last = in;
+		uint32_t next = pc + 1;
 		if (in->run > 1 && !watched && x->max_steps - x->steps >= in->run - 1u && cf_straight(w)) {
 			last = in + in->run - 1u;
+			next = pc + in->run;
 			x->steps += in->run - 1u;
 		}
 		const uint32_t nA = popc32(A);
@@ -167,7 +169,7 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 		ps->predoff += G == 0;
 		if (steps & EMU_STEP_UNIFORM) /* one value for the whole warp */
 			G = G ? w->valid : 0;
-		cf_fall(w, (uint32_t)(last - code) + 1);
+		cf_fall(w, next);
 		cf_status st = CF_OK;
 		emu_fault fault;
 		if ((steps & EMU_STEP_PRE) && x->prog->rt->pre(x, w, pc, G, &fault)) {
