@@ -304,7 +304,7 @@ int cli_cmd_compare(int argc, char **argv)
 		{"ignore", required_argument, 0, 'I'}, {0, 0, 0, 0}};
 	compare_opts co = {0};
 	cli_launch *L = xcalloc((size_t)nx, sizeof *L);
-	char **v = xcalloc((size_t)argc + 2, sizeof *v);
+	char **v = xcalloc((size_t)argc + 3, sizeof *v); /* the run's arguments, --spec SA and a NULL */
 	char *label[2] = {NULL, NULL};
 	/* each run's arguments: the options and its own file, without the others; with
 	   --spec-a/--spec-b the one file and --spec SA (SB) */
