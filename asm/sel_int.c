@@ -404,7 +404,11 @@ void asm_sel_isetp_p(asm_ctx *c, int op)
 		return;
 	}
 	bool ex = asm_has_mod(ai, "EX");
-	if (ex != (ai->nops == 6) || !sel_is_pred(ai, 4) || (ex && !sel_is_pred(ai, 5))) {
+	/* CUDA 9's cuobjdump prints the carry-in field of every ISETP, `!PT` (none) where the
+	   compare is not .EX: `ISETP.GE.AND P0, PT, R4, c[0x0][0x170], PT, !PT` is the 5-operand
+	   compare. Any other sixth operand without .EX would carry in: refused. */
+	bool nocarry = !ex && ai->nops == 6 && sel_is_pred(ai, 5) && ai->ops[5].reg == AST_PT && ai->ops[5].inv;
+	if ((ex != (ai->nops == 6) && !nocarry) || !sel_is_pred(ai, 4) || (ex && !sel_is_pred(ai, 5))) {
 		asm_err(c, ai->loc, "%s takes P, Q, Ra, Rb, Pc%s", c->desc->name, ex ? ", Plow (.EX)" : " (.EX: and Plow)");
 		return;
 	}

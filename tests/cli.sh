@@ -762,6 +762,29 @@ contains "spec sm_75 in and out" forms.spec ".buffer arg10 u32 32    # in and ou
 contains "spec sm_75 u64 value" forms.spec ".param @0x20 u64 0    # c[0x0][0x180], first read on line 18: a 64-bit value"
 check "spec sm_75 output runs" 0 "$SIMTEMU" run --spec "$tmp/forms.spec" "$tmp/forms.sass"
 lacks "spec sm_75 output leaves no read unset" err "warning"
+# CUDA 9's cuobjdump printed the carry-in of a plain ISETP as a sixth operand, !PT (none):
+# lanes 0-7 compare tid >= n (n = 5 at c[0x0][0x170]); out = 1 where it holds: 0 0 0 0 0 1 1 1
+cat >"$tmp/isetp6.sass" <<'END'
+.target sm_70
+.block 8
+.buffer out u32 8
+.param @0x0 u64 out
+.param @0x10 u32 5
+.expect out = 0 0 0 0 0 1 1 1
+        /*0000*/                   S2R R4, SR_TID.X ;
+        /*0010*/                   ISETP.GE.AND P0, PT, R4, c[0x0][0x170], PT, !PT ;
+        /*0020*/                   SEL R5, RZ, 0x1, !P0 ;
+        /*0030*/                   MOV R2, c[0x0][0x160] ;
+        /*0040*/                   MOV R3, c[0x0][0x164] ;
+        /*0050*/                   IMAD.WIDE.U32 R2, R4, 0x4, R2 ;
+        /*0060*/                   STG.E.SYS [R2], R5 ;
+        /*0070*/                   EXIT ;
+END
+check "isetp six operands (CUDA 9)" 0 "$SIMTEMU" run "$tmp/isetp6.sass"
+contains "isetp six operands values" out "expect out: ok (8 values)"
+sed 's/PT, !PT ;/PT, P1 ;/' "$tmp/isetp6.sass" >"$tmp/isetp6c.sass"
+check "isetp sixth operand carrying in" 2 "$SIMTEMU" run "$tmp/isetp6c.sass"
+contains "isetp sixth operand refused" err "isetp6c.sass:8:36: error: ISETP takes P, Q, Ra, Rb, Pc (.EX: and Plow)"
 # sm_90 (params at 0x210: LDC.64 of a pair, IMAD.WIDE, [R.64]) and sm_120 (0x380: LDCU.64,
 # the pointer in a uniform pair as IMAD.WIDE's addend, desc[UR][R.64])
 cat >"$tmp/h.sass" <<'END'
