@@ -18,11 +18,15 @@ void emu_stats_init(emu_stats *s, int n)
 	else /* xcalloc reports the host out of memory, as everywhere */
 		m = xcalloc(k, sizeof *m);
 	s->pc = m;
+	s->run = xcalloc(k, sizeof *s->run);
+	s->dirty = xcalloc(k, sizeof *s->dirty);
 }
 
 void emu_stats_free(emu_stats *s)
 {
 	free(s->pc);
+	free(s->run);
+	free(s->dirty);
 	memset(s, 0, sizeof *s);
 }
 

@@ -81,9 +81,19 @@ typedef struct {
 	uint64_t warp, thread, active, predoff;
 } emu_pcstat;
 
+/* Straight runs entered at one instruction and not yet added to the counts (emu/loop.h):
+   how many times, and the lanes over all of them. */
+typedef struct {
+	uint64_t entries, threads;
+} emu_runstat;
+
 typedef struct {
 	int n;
 	emu_pcstat *pc;   /* by instruction index */
+	emu_runstat *run; /* by instruction index: runs entered there, added to pc at the end of
+			     each call of the warp loop */
+	uint32_t *dirty;  /* the indices whose run is non-zero, ndirty of them */
+	uint32_t ndirty;
 	uint64_t divergent;
 	uint64_t fell_off; /* times a group of lanes ran past the function's last instruction */
 	int max_depth;

@@ -69,6 +69,7 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 	const emu_func *f = x->f;
 	emu_stats *stats = &x->stats;
 	emu_pcstat *const pcs = stats->pc;
+	emu_runstat *const runs = stats->run;
 	const emu_insn *const code = x->code;
 	const uint32_t ninsns = (uint32_t)f->n;
 	/* a hook or a stop condition attached: set for the whole call (a hook may attach a stop
@@ -149,11 +150,6 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 		   in it reads the step count or the model's pc, so both move to its end at once. */
 		last = in;
 		uint32_t next = pc + 1;
-		if (in->run > 1 && !watched && x->max_steps - x->steps >= in->run - 1u && cf_straight(w)) {
-			last = in + in->run - 1u;
-			next = pc + in->run;
-			x->steps += in->run - 1u;
-		}
 		const uint32_t nA = popc32(A);
 		uint32_t pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg;
 		if (steps & EMU_STEP_GUARD)
@@ -163,10 +159,28 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 		   ask (GCC did not sink the variable there: about 10 host instructions per issue) */
 #define guarded (in->guard != EMU_PT || in->guard_neg || (in->steps & EMU_STEP_GUARD))
 		emu_pcstat *ps = &pcs[pc];
-		ps->warp++;
-		ps->thread += nA;
-		ps->active += (uint64_t)popc32(G);
-		ps->predoff += G == 0;
+		if (in->run > 1 && !watched && A && x->max_steps - x->steps >= in->run - 1u && cf_straight(w)) {
+			last = in + in->run - 1u;
+			next = pc + in->run;
+			x->steps += in->run - 1u;
+			/* counted once per entry: every instruction of the run issues once with these
+			   A lanes (no body of a run can stop it), so the warp and thread counts, and an
+			   unguarded one's active count, are added per instruction at the end of the call
+			   (run_flush); a guarded one counts its active lanes per issue */
+			emu_runstat *rs = &runs[pc];
+			if (!rs->entries++)
+				stats->dirty[stats->ndirty++] = pc;
+			rs->threads += nA;
+			if (in->guard != EMU_PT || in->guard_neg) {
+				ps->active += (uint64_t)popc32(G);
+				ps->predoff += G == 0;
+			}
+		} else {
+			ps->warp++;
+			ps->thread += nA;
+			ps->active += (uint64_t)popc32(G);
+			ps->predoff += G == 0;
+		}
 		if (steps & EMU_STEP_UNIFORM) /* one value for the whole warp */
 			G = G ? w->valid : 0;
 		cf_fall(w, next);
@@ -202,13 +216,13 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 		if (in < last) { /* the run's next instruction: no steps, no .S, the same lanes (pc
 				    is not kept: no body of a run reads it) */
 			in++;
-			pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg;
-			G = A & pm;
 			ps++;
-			ps->warp++;
-			ps->thread += nA;
-			ps->active += (uint64_t)popc32(G);
-			ps->predoff += G == 0;
+			G = A;
+			if (in->guard != EMU_PT || in->guard_neg) { /* its active count per issue */
+				G &= w->p[in->guard] ^ -(uint32_t)in->guard_neg;
+				ps->active += (uint64_t)popc32(G);
+				ps->predoff += G == 0;
+			}
 			goto vm_issue;
 		}
 		if ((steps & EMU_STEP_POST) && x->prog->rt->post(x, w, pc, A, G, &fault)) {
@@ -225,9 +239,34 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 	}
 }
 
+/* The straight runs entered since the last flush added to the per-instruction counts: each
+   of a run's instructions issued once per entry with the entry's lanes (A, never empty); an
+   unguarded one had them all active, a guarded one counted its own per issue. */
+#define EMU_RUN_FLUSH EMU_CAT(EMU_RUN_WARP, _flush)
+static void EMU_RUN_FLUSH(emu_ctx *x)
+{
+	emu_stats *stats = &x->stats;
+	for (uint32_t k = 0; k < stats->ndirty; k++) {
+		uint32_t pc = stats->dirty[k];
+		emu_runstat *rs = &stats->run[pc];
+		const emu_insn *in = &x->code[pc];
+		emu_pcstat *ps = &stats->pc[pc];
+		for (unsigned i = 0; i < in->run; i++, ps++) {
+			ps->warp += rs->entries;
+			ps->thread += rs->threads;
+			if (in[i].guard == EMU_PT && !in[i].guard_neg)
+				ps->active += rs->threads;
+		}
+		rs->entries = rs->threads = 0;
+	}
+	stats->ndirty = 0;
+}
+
 run_result EMU_RUN_WARP(emu_ctx *x, emu_cta *cta, emu_warp *w)
 {
 	run_result r = EMU_RUN_WARP_LOOP(x, cta, w);
+	if (x->stats.ndirty) /* every reader of the counts comes after the call */
+		EMU_RUN_FLUSH(x);
 	if (cf_depth(w) > x->stats.max_depth) /* the deepest the warp has been, whatever ended the call */
 		x->stats.max_depth = cf_depth(w);
 	return r;

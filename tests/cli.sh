@@ -175,6 +175,51 @@ check "budget in a run" 3 "$SIMTEMU" run --grid 1 --block 32 --max-steps 13 benc
 contains "budget in a run, where" err "warp 0, pc 0x0068 (bench/alu.sass:25): SHR.U32 R10, R5, 0x5"
 check "budget in a run, later" 3 "$SIMTEMU" run --grid 1 --block 32 --max-steps 1000 bench/alu.sass
 contains "budget in a run, later, where" err "warp 0, pc 0x0080 (bench/alu.sass:28): ISETP.LT.AND P0, pt, R6, c [0x0] [0x24], pt"
+# counts of straight runs (issue 29: added once per run entry, a guarded instruction's active
+# lanes per issue): warps of 32 and 16 lanes, three trips entering the run at pc 1 and then
+# at TOP; P0 holds in lanes 0-4 of warp 0 only, P1 on the first two trips. By hand: @P0 is
+# active 3 x 5 = 15 times and off in warp 1's three issues, @!P0 3 x (27 + 16) = 129, @!pt
+# off in all 6, the branch taken by 2 x 48 lanes and off in both warps' last trip
+cat >"$tmp/runs.sass" <<'END'
+.target sm_20
+.grid 1
+.block 48
+        S2R R0, SR_Tid_X;
+        MOV R5, RZ;
+TOP:
+        ISETP.LT.U32.AND P0, pt, R0, 0x5, pt;
+        IADD R1, R0, 0x1;
+        @P0 IADD R1, R1, 0x1;
+        @!P0 IADD R2, R0, 0x2;
+        @!pt IADD R3, R0, 0x3;
+        IADD R5, R5, 0x1;
+        ISETP.LT.AND P1, pt, R5, 0x3, pt;
+        @P1 BRA TOP;
+        EXIT;
+END
+check "run counts" 0 "$SIMTEMU" stats --by pc --counts csv "$tmp/runs.sass"
+contains "run counts, run start" out 'pc,0x0008,2,48,48,0,"MOV R5, RZ"'
+contains "run counts, entered at TOP" out 'pc,0x0010,6,144,144,0,"ISETP.LT.U32.AND P0, pt, R0, 0x5, pt"'
+contains "run counts, guarded" out 'pc,0x0020,6,144,15,3,"@P0 IADD R1, R1, 0x1"'
+contains "run counts, negated guard" out 'pc,0x0028,6,144,129,0,"@!P0 IADD R2, R0, 0x2"'
+contains "run counts, never" out 'pc,0x0030,6,144,0,6,"@!pt IADD R3, R0, 0x3"'
+contains "run counts, run end" out 'pc,0x0040,6,144,144,0,"ISETP.LT.AND P1, pt, R5, 0x3, pt"'
+contains "run counts, total" out 'total,total,54,1296,960,11,'
+# the budget ends warp 0's fourth entry at TOP (19 + 7 > 20 steps): issues 19 and 20 are pc 2
+# and 3, then the trap; the counts of the two runs entered before are all there
+check "run counts, budget" 3 "$SIMTEMU" stats --by pc --counts csv --max-steps 20 "$tmp/runs.sass"
+contains "run counts, budget, cut" out 'pc,0x0018,3,96,96,0,"IADD R1, R0, 0x1"'
+contains "run counts, budget, guarded" out 'pc,0x0020,2,64,10,0,"@P0 IADD R1, R1, 0x1"'
+contains "run counts, budget, total" out 'total,total,20,640,512,2,'
+# the same on sm_70's convergence-barrier loop
+sed -e 's/^\.target sm_20/.target sm_70/' -e 's/ISETP.LT.U32.AND P0, pt, R0, 0x5, pt/ISETP.LT.U32.AND P0, PT, R0, 0x5, PT/' \
+    -e 's/IADD \(R[0-9]\), \(R[0-9]\), \(0x[0-9]\)/IADD3 \1, \2, \3, RZ/' -e 's/@!pt/@!PT/' \
+    -e 's/ISETP.LT.AND P1, pt, R5, 0x3, pt/ISETP.LT.AND P1, PT, R5, 0x3, PT/' -e 's/S2R R0, SR_Tid_X/S2R R0, SR_TID.X/' \
+    "$tmp/runs.sass" >"$tmp/runs70.sass"
+check "run counts sm_70" 0 "$SIMTEMU" stats --by pc --counts csv "$tmp/runs70.sass"
+contains "run counts sm_70, guarded" out 'pc,0x0040,6,144,15,3,"@P0 IADD3 R1, R1, 0x1, RZ"'
+contains "run counts sm_70, negated guard" out 'pc,0x0050,6,144,129,0,"@!P0 IADD3 R2, R0, 0x2, RZ"'
+contains "run counts sm_70, total" out 'total,total,54,1296,960,11,'
 # per-CTA totals (SPEC section 7): the two CTAs of the reduction issue the same count, and
 # the CTA rows add up to the total; identical at -j 2
 check "per-cta" 0 "$SIMTEMU" stats --per-cta examples/reduce.sass
