@@ -174,6 +174,9 @@ static void specialise(emu_insn *in)
 	if (in->h == EMU_H_IMAD && !in->sub3 && !in->x_in && !in->cc_out && !s[0].neg && !s[1].neg &&
 	    !s[2].neg && !s[2].inv)
 		in->h = EMU_H_IMAD_LO;
+	else if (in->h == EMU_H_XMAD && !in->sign && !in->x_in && !in->cc_out &&
+		 !(in->sub & (EMU_XMAD_MRG | EMU_XMAD_CHI | EMU_XMAD_CLO)))
+		in->h = EMU_H_XMAD_U;
 }
 
 /* Each instruction's straight run: the straight instructions from it on (0: not one). */

@@ -252,6 +252,25 @@ static inline __attribute__((always_inline)) uint32_t xmad_lane(uint32_t a, uint
 	return (r & mlo) | ((b << 16) & ~mlo);
 }
 
+/* XMAD_U (set at launch, emu/launch.c's specialise): unsigned halves, no .MRG, no half of
+   the addend, no carry in or out: ((a's half * b's half) << .PSL) + c (+ b << 16 with
+   .CBCC), what xmad_lane computes for these flags with the masks folded away; inlined. */
+static inline __attribute__((always_inline)) void h_xmad_u(const emu_ctx *x, emu_warp *w, const emu_insn *in,
+							    uint32_t G)
+{
+	uint32_t ta[32], tb[32], tc[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta), *b = vsrc(x, w, &in->s[1], tb);
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	uint32_t *d = w->r[in->d];
+	const unsigned f = in->sub;
+	const unsigned ash = f & EMU_XMAD_AH ? 16 : 0, bsh = f & EMU_XMAD_BH ? 16 : 0;
+	const unsigned psl = f & EMU_XMAD_PSL ? 16 : 0;
+	const uint32_t mcb = f & EMU_XMAD_CBCC ? ~0u : 0;
+	LANE_WRITE(d, ((((a[l] >> ash) & 0xffffu) * ((b[l] >> bsh) & 0xffffu)) << psl) + c[l] +
+			      ((b[l] << 16) & mcb));
+}
+
 static void h_xmad(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32], tb[32], tc[32], cy = 0, sg = 0, zr = 0;

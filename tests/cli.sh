@@ -220,6 +220,34 @@ check "run counts sm_70" 0 "$SIMTEMU" stats --by pc --counts csv "$tmp/runs70.sa
 contains "run counts sm_70, guarded" out 'pc,0x0040,6,144,15,3,"@P0 IADD3 R1, R1, 0x1, RZ"'
 contains "run counts sm_70, negated guard" out 'pc,0x0050,6,144,129,0,"@!P0 IADD3 R2, R0, 0x2, RZ"'
 contains "run counts sm_70, total" out 'total,total,54,1296,960,11,'
+# XMAD's unsigned forms run a specialised body (XMAD_U): a guarded .PSL in half of a partial
+# warp, .PSL.CBCC and a plain one; a = 0x12345678, b = 3 or 0x9abcdef0, c = 0x11112222, by
+# hand: (0x1234 * 3 << 16) + c, (0x1234 * 0x9abc << 16) + c + (0xdef0 << 16),
+# 0x5678 * 0xdef0 + c (mod 2^32); lanes 4-7 keep 7
+cat >"$tmp/xmad.sass" <<'END'
+.target sm_52
+.block 8
+.buffer out u32 24
+.param @0x0 u64 out
+.expect out = 0x47ad2222 0x47ad2222 0x47ad2222 0x47ad2222 7 7 7 7 0x96312222 0x96312222 0x96312222 0x96312222 0x96312222 0x96312222 0x96312222 0x96312222 0x5c5e42a2 0x5c5e42a2 0x5c5e42a2 0x5c5e42a2 0x5c5e42a2 0x5c5e42a2 0x5c5e42a2 0x5c5e42a2
+        /*0008*/                   S2R R0, SR_TID.X ;
+        /*0010*/                   MOV32I R1, 0x12345678 ;
+        /*0018*/                   MOV32I R2, 0x11112222 ;
+        /*0028*/                   MOV32I R3, 0x7 ;
+        /*0030*/                   MOV32I R9, 0x9abcdef0 ;
+        /*0038*/                   ISETP.LT.U32.AND P0, PT, R0, 0x4, PT ;
+        /*0048*/               @P0 XMAD.PSL R3, R1.H1, 0x3, R2 ;
+        /*0050*/                   XMAD.PSL.CBCC R8, R1.H1, R9.H1, R2 ;
+        /*0058*/                   XMAD R10, R1, R9, R2 ;
+        /*0068*/                   ISCADD R6.CC, R0, c[0x0][0x140], 0x2 ;
+        /*0070*/                   IADD.X R7, RZ, c[0x0][0x144] ;
+        /*0078*/                   STG.E [R6], R3 ;
+        /*0088*/                   STG.E [R6+0x20], R8 ;
+        /*0090*/                   STG.E [R6+0x40], R10 ;
+        /*0098*/                   EXIT ;
+END
+check "xmad unsigned forms" 0 "$SIMTEMU" run "$tmp/xmad.sass"
+contains "xmad unsigned forms values" out "expect out: ok (24 values)"
 # per-CTA totals (SPEC section 7): the two CTAs of the reduction issue the same count, and
 # the CTA rows add up to the total; identical at -j 2
 check "per-cta" 0 "$SIMTEMU" stats --per-cta examples/reduce.sass
