@@ -177,6 +177,21 @@ static void specialise(emu_insn *in)
 	else if (in->h == EMU_H_XMAD && !in->sign && !in->x_in && !in->cc_out &&
 		 !(in->sub & (EMU_XMAD_MRG | EMU_XMAD_CHI | EMU_XMAD_CLO)))
 		in->h = EMU_H_XMAD_U;
+	else if ((in->h == EMU_H_LOP3 && !in->sub3) || (in->h == EMU_H_LOP3_P && in->d2 == EMU_PT_SINK)) {
+		/* a table that ignores c (its bits for c = 1 equal those for c = 0) and is a & b,
+		   a | b, a ^ b or b: LOP's body for that function (both read a and b the same way) */
+		unsigned t = in->lut;
+		if (((t >> 1) & 0x55u) == (t & 0x55u)) {
+			if (t == 0xc0)
+				in->h = EMU_H_LOP_AND;
+			else if (t == 0xfc)
+				in->h = EMU_H_LOP_OR;
+			else if (t == 0x3c)
+				in->h = EMU_H_LOP_XOR;
+			else if (t == 0xcc)
+				in->h = EMU_H_LOP_PASSB;
+		}
+	}
 }
 
 /* Each instruction's straight run: the straight instructions from it on (0: not one). */
