@@ -172,7 +172,7 @@ static inline void lop3_lanes(const emu_ctx *x, uint32_t G, uint32_t *d, const u
    ((c << s) | (a >> (32 - s))); right, low ((a >> s) | (c << (32 - s))); right, high
    (c >> s); from 32 on, the other word moved by s - 32; from 64 on, 0. Maxwell's and
    Volta's SHF share it. */
-static inline void shf_word_lanes(const emu_ctx *x, uint32_t G, uint32_t *d, const uint32_t *a, const uint32_t *c,
+static EMU_BARRIER_HOT void shf_word_lanes(const emu_ctx *x, uint32_t G, uint32_t *d, const uint32_t *a, const uint32_t *c,
 				  uint32_t s, bool left, bool hi)
 {
 	int n = 32;
