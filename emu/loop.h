@@ -217,9 +217,9 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 				    is not kept: no body of a run reads it) */
 			in++;
 			ps++;
-			G = A;
+			pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg; /* VOTEU's body reads it */
+			G = A & pm;
 			if (in->guard != EMU_PT || in->guard_neg) { /* its active count per issue */
-				G &= w->p[in->guard] ^ -(uint32_t)in->guard_neg;
 				ps->active += (uint64_t)popc32(G);
 				ps->predoff += G == 0;
 			}
