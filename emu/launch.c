@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "emu/cf_tokens.h"
@@ -130,6 +131,20 @@ static bool straight_family(const char *fam, emu_handler h)
 	return !strcmp(fam, "ctl") && h == EMU_H_NOP;
 }
 
+/* Whether a row's call names the loop's local `name` (a whole word): a body given pm (the
+   guard's lanes, VOTEU's) or pc is outside runs, whose later issues keep neither. */
+static bool reads_local(const char *how, const char *name)
+{
+	size_t k = strlen(name);
+	for (const char *p = strstr(how, name); p; p = strstr(p + 1, name)) {
+		bool before = p == how || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+		bool after = !(isalnum((unsigned char)p[k]) || p[k] == '_');
+		if (before && after)
+			return true;
+	}
+	return false;
+}
+
 static void straight_handlers(bool *ok)
 {
 	/* each row in order: its family and whether it is a DO row; an HS row shares the body
@@ -138,14 +153,15 @@ static void straight_handlers(bool *ok)
 		emu_handler h;
 		const char *fam;
 		signed char kind; /* 1 DO, 0 another form or a base, -1 the next row's */
+		const char *how;  /* the call, as written */
 	} rows[] = {
 #define DO(call) 1
 #define TRAPS(call) 0
 #define CF(call) 0
 #define RUNS(call) 0
-#define H(n, fam, how) {EMU_H_##n, #fam, how},
-#define HS(n, fam) {EMU_H_##n, #fam, -1},
-#define HB(n, fam) {EMU_H_##n, #fam, 0},
+#define H(n, fam, how) {EMU_H_##n, #fam, how, #how},
+#define HS(n, fam) {EMU_H_##n, #fam, -1, ""},
+#define HB(n, fam) {EMU_H_##n, #fam, 0, ""},
 #include "emu/handlers.def"
 #undef H
 #undef HS
@@ -159,7 +175,9 @@ static void straight_handlers(bool *ok)
 	bool next = false;
 	memset(ok, 0, EMU_NHANDLERS * sizeof *ok);
 	for (int i = n - 1; i >= 0; i--) {
-		bool v = rows[i].kind < 0 ? next : rows[i].kind == 1 && straight_family(rows[i].fam, rows[i].h);
+		bool v = rows[i].kind < 0 ? next
+					  : rows[i].kind == 1 && straight_family(rows[i].fam, rows[i].h) &&
+						    !reads_local(rows[i].how, "pm") && !reads_local(rows[i].how, "pc");
 		ok[rows[i].h] = v;
 		if (rows[i].kind >= 0)
 			next = v;

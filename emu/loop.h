@@ -214,12 +214,12 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 		}
 		VM_END
 		if (in < last) { /* the run's next instruction: no steps, no .S, the same lanes (pc
-				    is not kept: no body of a run reads it) */
+				    and pm are not kept: no body of a run reads them, mark_runs) */
 			in++;
 			ps++;
-			pm = w->p[in->guard] ^ -(uint32_t)in->guard_neg; /* VOTEU's body reads it */
-			G = A & pm;
+			G = A;
 			if (in->guard != EMU_PT || in->guard_neg) { /* its active count per issue */
+				G &= w->p[in->guard] ^ -(uint32_t)in->guard_neg;
 				ps->active += (uint64_t)popc32(G);
 				ps->predoff += G == 0;
 			}
