@@ -1,0 +1,157 @@
+/* C references of tests/hopper/fp8 and families2: prints the launch spec (inputs and .expect
+   lines) computed from the formats' definitions and the PTX ISA's rules, independently of
+   simtemu: the 8-bit floats decoded from their fields, a single to an 8-bit float by a search
+   of every code for the nearest (ties to the even code), halves through the compiler's
+   _Float16, bfloat16 by rounding the single's bits.
+   cc -o /tmp/ref_fp tests/hopper/ref_fp.c -lm && /tmp/ref_fp fp8 > tests/hopper/fp8.spec */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static uint32_t bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+/* OCP FP8: E4M3 bias 7, 3 fraction bits, S.1111.111 NaN, no infinity; E5M2 bias 15, 2
+   fraction bits, exponent 31 infinity (fraction 0) or NaN. */
+static double fp8_value(int code, int e5)
+{
+	int mb = e5 ? 2 : 3, bias = e5 ? 15 : 7, emax = e5 ? 31 : 15;
+	int s = code >> 7, e = code >> mb & emax, m = code & ((1 << mb) - 1);
+	double mag;
+	if (e5 && e == 31)
+		mag = m ? NAN : INFINITY;
+	else if (!e5 && e == 15 && m == 7)
+		mag = NAN;
+	else if (e == 0)
+		mag = m * pow(2, 1 - bias - mb);
+	else
+		mag = (1 + m / (double)(1 << mb)) * pow(2, e - bias);
+	return s ? -mag : mag;
+}
+
+/* cvt.rn.satfinite[.relu].e4m3x2/e5m2x2.f32 of one single: NaN is 0x7f; past the largest
+   finite, satfinite's largest finite. The search includes the code past the largest finite
+   (480 for E4M3, infinity = 65536 in magnitude for E5M2) so that overflow rounds like any
+   other value. */
+static int fp8_of(float f, int e5, int satf, int relu)
+{
+	if (isnan(f))
+		return 0x7f;
+	if (relu && f < 0)
+		f = 0;
+	int sign = signbit(f) ? 0x80 : 0, top = e5 ? 0x7c : 0x7f, maxc = top - 1;
+	double a = fabs((double)f);
+	if (isinf(a))
+		return satf ? sign | maxc : e5 ? sign | 0x7c : 0x7f;
+	int best = -1;
+	double bd = 0;
+	for (int c = 0; c <= top; c++) {
+		double v = c == top ? (e5 ? 65536.0 : 480.0) : fp8_value(c, e5);
+		double d = fabs(v - a);
+		if (best < 0 || d < bd || (d == bd && !(c & 1))) {
+			best = c;
+			bd = d;
+		}
+	}
+	if (best == top)
+		return satf ? sign | maxc : e5 ? sign | 0x7c : 0x7f;
+	return sign | best;
+}
+
+static uint16_t h16(double v) /* to nearest even through _Float16; NaN the canonical 0x7fff */
+{
+	if (isnan(v))
+		return 0x7fff;
+	_Float16 h = (_Float16)(float)v;
+	uint16_t u;
+	memcpy(&u, &h, 2);
+	return u;
+}
+
+static uint16_t bf16(float f) /* to nearest even on the single's bits */
+{
+	if (isnan(f))
+		return 0x7fff;
+	uint32_t u = bits(f);
+	return (uint16_t)((u + 0x7fff + (u >> 16 & 1)) >> 16);
+}
+
+static void list(const char *what, const char *name, const char *type, const uint32_t *v, int n)
+{
+	printf("%s %s", what, name);
+	if (type)
+		printf(" %s %d =", type, n);
+	else
+		printf(" =");
+	for (int i = 0; i < n; i++)
+		printf(" %u", v[i]);
+	printf("\n");
+}
+
+#define NT 512
+static void fp8_ref(void)
+{
+	static float in[2 * NT];
+	static uint32_t inb[2 * NT], codes[NT], out[8 * NT];
+	int k = 0;
+	for (int e5 = 0; e5 < 2; e5++) /* every code of both formats */
+		for (int c = 0; c < 256; c++)
+			in[k++] = (float)fp8_value(c, e5);
+	for (int e5 = 0; e5 < 2; e5++) /* the ties between neighbouring finite codes */
+		for (int c = 0; c + 1 < (e5 ? 0x7c : 0x7f); c++, k++) {
+			in[k] = (float)((fp8_value(c, e5) + fp8_value(c + 1, e5)) / 2);
+			if (k & 1)
+				in[k] = -in[k];
+		}
+	static const float sp[] = {449, 464, 465, 479, 480, 481, 500, 57344, 61439, 61440, 61441, 65536, 1e30f,
+				   INFINITY, -INFINITY, -464, -61440, -1e30f, 0x1p-10f, 0x1.0002p-10f, 0x3p-10f,
+				   0x1p-17f, 0x3p-17f, 0x1.0002p-17f, 1e-30f, -1e-30f, 1e-40f, -1e-40f,
+				   0x1.02p+0f, 0x1.0200002p+0f, 0x1.1fffffep+0f, 0x1.5p+4f, 0x1.3p+4f, -0.0f};
+	for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++)
+		in[k++] = sp[i];
+	in[k++] = NAN;
+	in[k++] = -NAN;
+	uint32_t x = 12345;
+	while (k < 2 * NT) { /* the rest: singles of either sign, 2^-20 to 2^17 */
+		x = x * 1103515245u + 12345u;
+		int e = (int)(x >> 8 & 63) % 38 - 20;
+		float m = 1.0f + (float)(x >> 12 & 0xfffff) / 1048576.0f;
+		in[k++] = (x & 1 ? -1 : 1) * ldexpf(m, e);
+	}
+	for (int t = 0; t < NT; t++)
+		codes[t] = t < 256 ? (uint32_t)(t << 8 | (255 - t)) : (uint32_t)((t * 37 & 255) << 8 | (t & 255));
+	for (int t = 0; t < NT; t++) {
+		float a = in[2 * t], b = in[2 * t + 1];
+		uint32_t *o = out + 8 * t;
+		o[0] = (uint32_t)(fp8_of(a, 0, 1, 0) << 8 | fp8_of(b, 0, 1, 0));
+		o[1] = (uint32_t)(fp8_of(a, 1, 1, 0) << 8 | fp8_of(b, 1, 1, 0));
+		o[2] = (uint32_t)(fp8_of(a, 0, 1, 1) << 8 | fp8_of(b, 0, 1, 1));
+		o[3] = (uint32_t)(fp8_of(a, 1, 1, 1) << 8 | fp8_of(b, 1, 1, 1));
+		int hi = codes[t] >> 8 & 255, lo = codes[t] & 255;
+		o[4] = (uint32_t)h16(fp8_value(hi, 0)) << 16 | h16(fp8_value(lo, 0));
+		o[5] = (uint32_t)h16(fp8_value(hi, 1)) << 16 | h16(fp8_value(lo, 1));
+		float ra = !isnan(a) && a < 0 ? 0.0f : a, rb = !isnan(b) && b < 0 ? 0.0f : b;
+		o[6] = (uint32_t)h16(ra) << 16 | h16(rb);
+		o[7] = (uint32_t)bf16(a) << 16 | bf16(b);
+	}
+	for (int i = 0; i < 2 * NT; i++)
+		inb[i] = bits(in[i]);
+	printf("# fp8.sm_90.sass (PTX: fp8.ptx, ptxas and cuobjdump 11.8 -arch=sm_90); made by tests/hopper/ref_fp.c fp8\n");
+	printf(".kernel fp8\n.block %d\n", NT);
+	list(".buffer", "in", "u32", inb, 2 * NT);
+	list(".buffer", "codes", "u32", codes, NT);
+	printf(".buffer out u32 %d\n.param u64 in\n.param u64 codes\n.param u64 out\n", 8 * NT);
+	list(".expect", "out", NULL, out, 8 * NT);
+}
+
+int main(int argc, char **argv)
+{
+	const char *k = argc > 1 ? argv[1] : "";
+	if (!strcmp(k, "fp8"))
+		fp8_ref();
+	else {
+		fprintf(stderr, "usage: ref_fp fp8|fam2\n");
+		return 2;
+	}
+	return 0;
+}
