@@ -10,6 +10,7 @@
 #include <string.h>
 
 static uint32_t bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float flt(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 /* OCP FP8: E4M3 bias 7, 3 fraction bits, S.1111.111 NaN, no infinity; E5M2 bias 15, 2
    fraction bits, exponent 31 infinity (fraction 0) or NaN. */
@@ -144,11 +145,151 @@ static void fp8_ref(void)
 	list(".expect", "out", NULL, out, 8 * NT);
 }
 
+static double bfv(uint16_t h) { return (double)flt((uint32_t)h << 16); }
+static double hv(uint16_t h) { _Float16 f; memcpy(&f, &h, 2); return (double)f; }
+
+/* min/max of two singles by the PTX ISA: .NaN: a NaN operand gives the canonical NaN;
+   otherwise a NaN operand gives the other one; -0 is below +0. .xorsign.abs: of |a| and |b|,
+   the result's sign bit a's XOR b's. */
+static uint32_t mnmx32(float a, float b, int mx, int nan, int xs)
+{
+	uint32_t sign = (bits(a) ^ bits(b)) & 0x80000000u;
+	if (xs) {
+		a = fabsf(a);
+		b = fabsf(b);
+	}
+	float r;
+	if (isnan(a) || isnan(b)) {
+		if (nan || (isnan(a) && isnan(b)))
+			return 0x7fffffffu;
+		r = isnan(a) ? b : a;
+	} else if (a == b)
+		r = (signbit(a) != 0) == !mx ? a : b;
+	else
+		r = (a < b) == !mx ? a : b;
+	return xs ? bits(r) | sign : bits(r);
+}
+
+/* the same for one half (bf16 or f16), by its value */
+static uint16_t mnmx16(uint16_t a, uint16_t b, int bf, int mx, int nan, int xs)
+{
+	uint16_t sign = (a ^ b) & 0x8000;
+	if (xs) {
+		a &= 0x7fff;
+		b &= 0x7fff;
+	}
+	double fa = bf ? bfv(a) : hv(a), fb = bf ? bfv(b) : hv(b);
+	uint16_t r;
+	if (isnan(fa) || isnan(fb)) {
+		if (nan || (isnan(fa) && isnan(fb)))
+			return 0x7fff;
+		r = isnan(fa) ? b : a;
+	} else if (fa == fb)
+		r = ((a & 0x8000) != 0) == !mx ? a : b;
+	else
+		r = (fa < fb) == !mx ? a : b;
+	return xs ? r | sign : r;
+}
+
+static uint32_t pair(uint16_t hi, uint16_t lo) { return (uint32_t)hi << 16 | lo; }
+
+/* families2.ptx: 32 threads */
+static void fam2_ref(void)
+{
+	static uint32_t in[192], acc[130], out[16 * 32];
+	uint16_t hxl[32], hxh[32], bxl[32], bxh[32];
+	float fa[32], fb[32];
+	double dd[32];
+	for (int t = 0; t < 32; t++) {
+		hxl[t] = h16((t - 16) * 0.5);
+		hxh[t] = h16((t - 16) * 0.25);
+		bxl[t] = t == 5 ? 0x7fc0 : (uint16_t)(0x3f80 + t); /* 1 + t 2^-7; lane 5 a NaN */
+		bxh[t] = bf16((t & 4 ? -1.0f : 1.0f) * (float)(t & 3));
+		fa[t] = (t - 16) * 1.5f;
+		fb[t] = (16 - t) * 0.75f;
+		if (t == 3 || t == 13)
+			fa[t] = NAN;
+		if (t == 7 || t == 13)
+			fb[t] = NAN;
+		if (t == 9)
+			fa[t] = -0.0f, fb[t] = 0.0f;
+		if (t == 11)
+			fa[t] = 0.0f, fb[t] = -0.0f;
+		dd[t] = t * 0.1;
+		in[t] = pair(hxh[t], hxl[t]);
+		in[32 + t] = pair(bxh[t], bxl[t]);
+		in[64 + t] = bits(fa[t]);
+		in[96 + t] = bits(fb[t]);
+		uint64_t u;
+		memcpy(&u, &dd[t], 8);
+		in[128 + 2 * t] = (uint32_t)u;
+		in[129 + 2 * t] = (uint32_t)(u >> 32);
+		acc[t] = pair(0x3c00, (uint16_t)(0x3c00 + t));
+		acc[32 + t] = pair(0x3f80, (uint16_t)(0x3f80 + t));
+		double a0 = 1.0 + t;
+		memcpy(&u, &a0, 8);
+		acc[64 + 2 * t] = (uint32_t)u;
+		acc[65 + 2 * t] = (uint32_t)(u >> 32);
+	}
+	acc[128] = acc[129] = 0;
+	printf("# families2.sm_90.sass (PTX: families2.ptx, ptxas and cuobjdump 11.8 -arch=sm_90); made by tests/hopper/ref_fp.c fam2\n");
+	printf(".kernel fam2\n.block 32\n");
+	list(".buffer", "in", "u32", in, 192);
+	list(".buffer", "acc", "u32", acc, 130);
+	printf(".buffer out u32 %d\n.param u64 in\n.param u64 acc\n.param u64 out\n", 16 * 32);
+	for (int t = 0; t < 32; t++) {
+		int t1 = t ^ 1, t2 = t ^ 2;
+		uint32_t *o = out + 16 * t;
+		uint16_t r[2][3];
+		for (int k = 0; k < 2; k++) {
+			double a = bfv(k ? bxh[t] : bxl[t]), b = bfv(k ? bxh[t1] : bxl[t1]), c = bfv(k ? bxh[t2] : bxl[t2]);
+			r[k][0] = bf16((float)(a + b)); /* exact in the double, then one rounding */
+			r[k][1] = bf16((float)(a * b));
+			r[k][2] = bf16((float)(a * b + c)); /* |values| < 8 with 16 + 8 bits: exact */
+		}
+		for (int j = 0; j < 3; j++)
+			o[j] = pair(r[1][j], r[0][j]);
+		o[3] = h16(exp2f((float)hv(hxh[t])));
+		o[4] = mnmx32(fa[t], fb[t], 1, 0, 1);
+		o[5] = mnmx32(fa[t], fb[t], 0, 0, 1);
+		o[6] = mnmx32(fa[t], fb[t], 1, 1, 0);
+		o[7] = mnmx32(fa[t], fb[t], 0, 1, 0);
+		o[8] = pair(mnmx16(bxh[t], bxh[t1], 1, 0, 0, 0), mnmx16(bxl[t], bxl[t1], 1, 0, 0, 0));
+		o[9] = pair(mnmx16(bxh[t], bxh[t1], 1, 1, 1, 0), mnmx16(bxl[t], bxl[t1], 1, 1, 1, 0));
+		o[10] = pair(mnmx16(hxh[t], hxh[t1], 0, 0, 0, 1), mnmx16(hxl[t], hxl[t1], 0, 0, 0, 1));
+		o[11] = (uint32_t)t;
+		/* atomics on the lane's own words: the old value, then the sum rounded once */
+		o[12] = acc[t];
+		o[13] = acc[32 + t];
+		o[14] = acc[64 + 2 * t];
+		o[15] = acc[65 + 2 * t];
+		acc[t] = pair(h16(hv(acc[t] >> 16) + hv(hxh[t1])), h16(hv((uint16_t)acc[t]) + hv(hxl[t1])));
+		double sh = bfv(acc[32 + t] >> 16) + bfv(bxh[t1]), sl = bfv((uint16_t)acc[32 + t]) + bfv(bxl[t1]);
+		acc[32 + t] = pair(bf16((float)sh), bf16((float)sl));
+		double a0;
+		uint64_t u = (uint64_t)acc[65 + 2 * t] << 32 | acc[64 + 2 * t];
+		memcpy(&a0, &u, 8);
+		a0 += dd[t];
+		memcpy(&u, &a0, 8);
+		acc[64 + 2 * t] = (uint32_t)u;
+		acc[65 + 2 * t] = (uint32_t)(u >> 32);
+	}
+	for (int t = 0; t < 32; t++) { /* the two reductions: every partial sum is exact */
+		acc[128] = pair(h16(hv(acc[128] >> 16) + hv(hxh[t])), h16(hv((uint16_t)acc[128]) + hv(hxl[t])));
+		acc[129] = pair(bf16((float)(bfv(acc[129] >> 16) + bfv(bxh[t]))),
+				bf16((float)(bfv((uint16_t)acc[129]) + bfv(bxl[t]))));
+	}
+	list(".expect", "out", NULL, out, 16 * 32);
+	list(".expect", "acc", NULL, acc, 130);
+}
+
 int main(int argc, char **argv)
 {
 	const char *k = argc > 1 ? argv[1] : "";
 	if (!strcmp(k, "fp8"))
 		fp8_ref();
+	else if (!strcmp(k, "fam2"))
+		fam2_ref();
 	else {
 		fprintf(stderr, "usage: ref_fp fp8|fam2\n");
 		return 2;
