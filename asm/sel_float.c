@@ -203,11 +203,13 @@ void asm_sel_mufu_ftz(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "MUFU.TANH is sm_75 and later, not %s%s", c->target, "");
 	in->h = EMU_H_MUFU_FTZ;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
-	if (asm_has_mod(ai, "F16")) { /* MUFU.fn.F16 d, a[.H1]: of one half, the half in d's low bits */
+	if (asm_has_mod(ai, "F16") || asm_has_mod(ai, "BF16")) { /* MUFU.fn.F16|.BF16 d, a[.H1]: of one half,
+								       the half in d's low bits */
 		if (f == VFP_MUFU_RCP64H || f == VFP_MUFU_RSQ64H)
 			asm_err(c, ai->loc, "MUFU.%s has no .F16 form%s", fn[f], "");
 		ast_opnd o = ai->ops[1];
 		in->h = EMU_H_MUFU_H;
+		in->wide = asm_has_mod(ai, "BF16");
 		in->sub2 = (uint8_t)sel_high_half(&o);
 		o.half = 0;
 		in->s[0] = asm_src_any(c, &o, false, true);

@@ -48,6 +48,7 @@ void asm_sel_hcmp(asm_ctx *c, int op)
 		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 		in->bop = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 		in->sign = asm_has_mod(ai, "H_AND");
+		in->wide = asm_has_mod(ai, "BF16_V2");
 	} else {
 		in->h = EMU_H_HMNMX2;
 		in->d = asm_dst_reg(c, &ai->ops[0], 1);

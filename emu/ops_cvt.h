@@ -141,6 +141,9 @@ static void h_cvt_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 		if (!ON(l))
 			continue;
 		switch (in->sub) {
+		case VFP_CVT_BF16_F32: /* the bfloat16 in the low 16 bits, zeros above */
+			w->r[in->d][l] = vfp_narrow((double)(z ? ftz(f32(a[l])) : f32(a[l])), 8, 127, in->sub3);
+			break;
 		case VFP_CVT_F16_F32: {
 			uint16_t h = f16_of((double)(z ? ftz(f32(a[l])) : f32(a[l])), in->sub3);
 			w->r[in->d][l] = z ? f16_ftz(h) : h;
@@ -167,7 +170,9 @@ static void h_cvt_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 /* F2FP.PACK_AB: d = {narrow(a) in the high half, narrow(b) in the low}, half or bf16
    (.RELU: a negative result is +0; .SATFINITE: past the largest finite gives it, NaN stays
    the canonical NaN). F2FP[.SATFINITE][.RELU].E4M3|.E5M2.F32.PACK_AB[_MERGE_C] d, a, b[, c]:
-   d's low 16 bits = {fp8(a) high byte, fp8(b) low}, its high 16 bits c's half (MERGE_C) or 0. */
+   d's low 16 bits = {fp8(a) high byte, fp8(b) low}, its high 16 bits c's half (MERGE_C) or 0.
+   F2FP.SATFINITE[.RELU].E4M3|.E5M2.F16.UNPACK_B_MERGE_C d, a, c (cvt to e4m3x2/e5m2x2 of an
+   f16x2): the same of a's two halves (sub2 & VFP_PK_HALVES; INT2_PROLOGUE's b is unused). */
 static uint32_t f2fp_one(const emu_insn *in, float f)
 {
 	if ((in->sub2 & VFP_PK_RELU) && f < 0)
@@ -195,8 +200,11 @@ static void h_f2fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G
 	}
 	uint32_t tc[32];
 	const uint32_t *c = in->sub2 & VFP_PK_MERGE ? vsrc(x, w, &in->s[2], tc) : NULL;
+	bool halves = in->sub2 & VFP_PK_HALVES;
 	LANE_LOOP {
-		uint32_t hi = f2fp_one(in, f32(a[l])), lo = f2fp_one(in, f32(b[l]));
+		float fa = halves ? (float)vfp_wide((uint16_t)(a[l] >> 16), 11, 15) : f32(a[l]);
+		float fb = halves ? (float)vfp_wide((uint16_t)a[l], 11, 15) : f32(b[l]);
+		uint32_t hi = f2fp_one(in, fa), lo = f2fp_one(in, fb);
 		if (in->sub < VFP_PK_E4M3) {
 			WR(d, l, hi << 16 | lo);
 			continue;

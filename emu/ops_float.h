@@ -412,7 +412,8 @@ static void h_mufu_ftz(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32
 
 /* MUFU.fn.F16 d, a[.H1] (ex2.approx.f16, tanh.approx.f16 ...): fn of the half (the low one, or
    the high with .H1; denormals kept) as MUFU computes it in single precision (above), rounded
-   once to the nearest half; d = that half in the low 16 bits, zeros above. */
+   once to the nearest half; d = that half in the low 16 bits, zeros above. MUFU.fn.BF16
+   (ex2.approx.ftz.bf16): the same of a bfloat16, denormal operands and results flushed to zero. */
 static void h_mufu_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32];
@@ -420,7 +421,10 @@ static void h_mufu_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
 	uint32_t *d = w->r[in->d];
 	LANE_LOOP {
-		float v = (float)vfp_wide((uint16_t)(a[l] >> (in->sub2 ? 16 : 0)), 11, 15), r;
+		uint16_t h = (uint16_t)(a[l] >> (in->sub2 ? 16 : 0));
+		if (in->wide && !(h & 0x7f80))
+			h &= 0x8000;
+		float v = (float)vfp_wide(h, in->wide ? 8 : 11, in->wide ? 127 : 15), r;
 		switch (in->sub) {
 		case VFP_MUFU_RCP: r = 1.0f / v; break;
 		case VFP_MUFU_EX2: r = exp2f(v); break;
@@ -430,6 +434,11 @@ static void h_mufu_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 		case VFP_MUFU_RSQ: r = (float)(1.0 / sqrt((double)v)); break;
 		case VFP_MUFU_TANH: r = tanhf(v); break;
 		default: r = sqrtf(v); break;
+		}
+		if (in->wide) {
+			uint16_t b = isnan(r) ? VFP_NAN16 : vfp_narrow((double)r, 8, 127, EMU_RND_RN);
+			WR(d, l, b & 0x7f80 ? b : b & 0x8000u);
+			continue;
 		}
 		WR(d, l, isnan(r) ? VFP_NAN16 : vfp_narrow((double)r, 11, 15, EMU_RND_RN));
 	}

@@ -84,11 +84,12 @@ static void h_hsetp2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	LANE_LOOP {
 		for (int k = 0; k < 2; k++) {
 			uint16_t ha = (uint16_t)(hswz(a[l], in, 0) >> 16 * k), hb = (uint16_t)(hswz(b[l], in, 1) >> 16 * k);
-			if (in->sub3) {
-				ha = f16_ftz(ha);
-				hb = f16_ftz(hb);
+			if (in->sub3) { /* .FTZ: denormals compare as zeros of their sign */
+				ha = in->wide ? (ha & 0x7f80) ? ha : (uint16_t)(ha & 0x8000) : f16_ftz(ha);
+				hb = in->wide ? (hb & 0x7f80) ? hb : (uint16_t)(hb & 0x8000) : f16_ftz(hb);
 			}
-			uint32_t t = cmp_flt(in->cmp, (float)f16_val(ha), (float)f16_val(hb));
+			int p = in->wide ? 8 : 11, bias = in->wide ? 127 : 15; /* .BF16_V2: bfloat16 halves */
+			uint32_t t = cmp_flt(in->cmp, (float)vfp_wide(ha, p, bias), (float)vfp_wide(hb, p, bias));
 			if (k)
 				rh |= t << l;
 			else

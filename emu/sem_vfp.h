@@ -16,11 +16,11 @@ enum { VFP_MUFU_RCP, VFP_MUFU_EX2, VFP_MUFU_LG2, VFP_MUFU_SIN, VFP_MUFU_COS, VFP
 
 /* Half-pair operations (HARITH's sub) and the conversions of CVT_H (sub). */
 enum { VFP_H_ADD, VFP_H_MUL, VFP_H_FMA };
-enum { VFP_CVT_F32_F16, VFP_CVT_F16_F32, VFP_CVT_F64_F16, VFP_CVT_F16_F64 };
+enum { VFP_CVT_F32_F16, VFP_CVT_F16_F32, VFP_CVT_F64_F16, VFP_CVT_F16_F64, VFP_CVT_BF16_F32 };
 /* F2FP's packed formats (sub). */
 enum { VFP_PK_F16, VFP_PK_BF16, VFP_PK_E4M3, VFP_PK_E5M2 };
-/* F2FP's options (sub2): .RELU, .SATFINITE, .PACK_AB_MERGE_C, .UNPACK_B. */
-enum { VFP_PK_RELU = 1, VFP_PK_SATF = 2, VFP_PK_MERGE = 4, VFP_PK_UNPACK = 8 };
+/* F2FP's options (sub2): .RELU, .SATFINITE, .PACK_AB_MERGE_C, the sources a half pair (.F16.UNPACK_B_MERGE_C). */
+enum { VFP_PK_RELU = 1, VFP_PK_SATF = 2, VFP_PK_MERGE = 4, VFP_PK_HALVES = 8 };
 
 /* The canonical NaNs the GPU produces (an invalid operation, or MUFU of a NaN). */
 #define VFP_NAN32 0x7fffffffu

@@ -987,8 +987,9 @@ done
 # complete_tx and the cluster barrier (async13), each as an implicit and an explicit one-CTA
 # cluster, against tests/hopper/ref.c's values; then the refusals, located
 # The everyday float forms (tests/hopper/ref_fp.c): the 8-bit float conversions (fp8), the
-# bf16x2 arithmetic, min/max .NaN/.xorsign, MUFU.EX2.F16, the f16x2/bf16x2/f64 atomics (families2)
-for k in sync sync_explicit async13 async13_explicit fp8 families2; do
+# bf16x2 arithmetic, min/max .NaN/.xorsign, MUFU.EX2.F16, the f16x2/bf16x2/f64 atomics (families2),
+# MUFU.TANH.F16 / .EX2.BF16, HSETP2.BF16_V2, fp8 from f16x2, F2F.BF16.F32 (families3)
+for k in sync sync_explicit async13 async13_explicit fp8 families2 families3; do
 	f=tests/hopper/${k%_explicit}.sm_90.sass
 	check "hopper $k" 0 "$SIMTEMU" run --spec tests/hopper/$k.spec "$f"
 	contains "hopper $k expect" out ".expect held)"

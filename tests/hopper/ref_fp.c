@@ -283,6 +283,67 @@ static void fam2_ref(void)
 	list(".expect", "acc", NULL, acc, 130);
 }
 
+/* ex2.approx.ftz.bf16 by the rule of tests/hopper's MUFU forms: exp2f of the operand (a
+   denormal read as zero), rounded once to bfloat16, a denormal result flushed */
+static uint16_t ex2bf(uint16_t h)
+{
+	if (!(h & 0x7f80))
+		h &= 0x8000;
+	uint16_t r = bf16(exp2f((float)bfv(h)));
+	return r & 0x7f80 ? r : r & 0x8000;
+}
+
+/* families3.ptx: 32 threads */
+static void fam3_ref(void)
+{
+	static const float hv_[] = {17, -17, 19, 500, -500, 448, 464, 465, 0.001f, -0.25f, 1e-7f, 0x1p-10f,
+				    61440, 70000, -1e5f, 0.0f, -0.0f, 1.0f, 2.5f, -3.75f, 0.1f, 240, 272, 288};
+	static uint32_t in[96], out[8 * 32];
+	uint16_t hl[32], hh[32], bl[32], bh[32];
+	float fa[32];
+	int nv = (int)(sizeof hv_ / sizeof hv_[0]);
+	for (int t = 0; t < 32; t++) {
+		hl[t] = h16(hv_[t % nv]);
+		hh[t] = h16(t < 4 ? (t & 1 ? -INFINITY : INFINITY) : hv_[(t * 7 + 3) % nv]);
+		if (t == 30)
+			hl[t] = 0x7e00; /* a NaN */
+		if (t == 31)
+			hh[t] = 0xfe00;
+		bl[t] = bf16((float)(t - 16) * 0.375f);
+		bh[t] = bf16((float)((t * 5) % 11) - 5.0f);
+		if (t == 6)
+			bl[t] = 0x0001; /* a denormal */
+		if (t == 7)
+			bh[t] = 0x7fc0;
+		if (t == 9)
+			bl[t] = 0x8000;
+		fa[t] = ldexpf(1.0f + (float)t * 0x1p-8f + (t & 1 ? 0x1p-9f : 0), t - 16);
+		if (t == 20)
+			fa[t] = NAN;
+		in[t] = pair(hh[t], hl[t]);
+		in[32 + t] = pair(bh[t], bl[t]);
+		in[64 + t] = bits(fa[t]);
+	}
+	printf("# families3.sm_90.sass (PTX: families3.ptx, ptxas and cuobjdump 11.8 -arch=sm_90); made by tests/hopper/ref_fp.c fam3\n");
+	printf(".kernel fam3\n.block 32\n");
+	list(".buffer", "in", "u32", in, 96);
+	printf(".buffer out u32 %d\n.param u64 in\n.param u64 out\n", 8 * 32);
+	for (int t = 0; t < 32; t++) {
+		int t1 = t ^ 1;
+		uint32_t *o = out + 8 * t;
+		o[0] = h16(tanhf((float)hv(hl[t])));
+		o[1] = pair(ex2bf(bh[t]), ex2bf(bl[t]));
+		o[2] = (bfv(bl[t]) < bfv(bl[t1])) | (bfv(bh[t]) < bfv(bh[t1])) << 1; /* p: the low halves */
+		double x = bfv(bh[t]), y = bfv(bh[t1]);
+		o[3] = isnan(x) || isnan(y) || x > y;                                /* gtu: unordered too */
+		o[4] = (uint32_t)(fp8_of((float)hv(hh[t]), 0, 1, 0) << 8 | fp8_of((float)hv(hl[t]), 0, 1, 0));
+		o[5] = (uint32_t)(fp8_of((float)hv(hh[t]), 1, 1, 1) << 8 | fp8_of((float)hv(hl[t]), 1, 1, 1));
+		o[6] = bf16(fa[t]);
+		o[7] = (uint32_t)t;
+	}
+	list(".expect", "out", NULL, out, 8 * 32);
+}
+
 int main(int argc, char **argv)
 {
 	const char *k = argc > 1 ? argv[1] : "";
@@ -290,8 +351,10 @@ int main(int argc, char **argv)
 		fp8_ref();
 	else if (!strcmp(k, "fam2"))
 		fam2_ref();
+	else if (!strcmp(k, "fam3"))
+		fam3_ref();
 	else {
-		fprintf(stderr, "usage: ref_fp fp8|fam2\n");
+		fprintf(stderr, "usage: ref_fp fp8|fam2|fam3\n");
 		return 2;
 	}
 	return 0;
