@@ -995,6 +995,10 @@ for k in sync sync_explicit async13 async13_explicit fp8 families2 families3; do
 	contains "hopper $k expect" out ".expect held)"
 done
 check "hopper families assembles" 0 "$SIMTEMU" asm tests/hopper/families.sm_90.sass
+for a in sm_80 sm_86; do # the same forms in Ampere's code (ref_fp.c amp)
+	check "hopper ampere $a" 0 "$SIMTEMU" run --spec tests/hopper/ampere.spec tests/hopper/ampere.$a.sass
+	contains "hopper ampere $a expect" out "(1 of 1 .expect held)"
+done
 check "hopper refusals" 2 "$SIMTEMU" asm tests/hopper/refuse.sass
 contains "hopper refuse BAR.ARV" err "refuse.sass:4:9: error: BAR.ARV (bar.arrive): an arrival without waiting is not modelled"
 contains "hopper refuse UTMALDG" err "refuse.sass:5:9: error: unsupported opcode 'UTMALDG' for sm_90: asynchronous copies"

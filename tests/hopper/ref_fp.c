@@ -344,6 +344,53 @@ static void fam3_ref(void)
 	list(".expect", "out", NULL, out, 8 * 32);
 }
 
+/* ampere.ptx: one thread, one buffer g of 18 words, read and written in place */
+static void amp_ref(void)
+{
+	static const uint32_t in[18] = {0x3fc0bf80, 0x40203f81, 0xbe807fc0, 0x3c003c00, 0x3c014000, 0, 0,
+					0x40000000, 0, 0, 0, 0, 0, 0, 0, 0, 0x3fa00000, 0xc0100000};
+	uint32_t g[18];
+	memcpy(g, in, sizeof g);
+	uint16_t a[2] = {(uint16_t)in[0], (uint16_t)(in[0] >> 16)}, b[2] = {(uint16_t)in[1], (uint16_t)(in[1] >> 16)};
+	uint16_t c[2] = {(uint16_t)in[2], (uint16_t)(in[2] >> 16)}, fm[2], mn[2], mx[2], hx[2], ex[2];
+	for (int k = 0; k < 2; k++) {
+		double r = bfv(a[k]) * bfv(b[k]) + bfv(c[k]); /* exact: 16 + 8 bits, close exponents */
+		fm[k] = isnan(r) ? 0x7fff : bf16((float)r);
+		mn[k] = mnmx16(a[k], b[k], 1, 0, 0, 0);
+		mx[k] = mnmx16(a[k], b[k], 1, 1, 1, 0);
+		ex[k] = h16(exp2f((float)hv(b[k])));
+	}
+	float f1 = flt(in[16]), f2 = flt(in[17]);
+	f1 = flt(mnmx32(f1, f2, 0, 1, 0)); /* min.NaN.f32 f1, f1, f2 */
+	g[0] = pair(fm[1], fm[0]);
+	g[1] = pair(mn[1], mn[0]);
+	g[2] = pair(mx[1], mx[0]);
+	g[3] = pair(bf16(f1), bf16(f2));
+	for (int k = 0; k < 2; k++)
+		hx[k] = h16(hv((uint16_t)(in[4] >> 16 * k)) + hv(a[k])); /* the f16x2 atomic adds r1 */
+	g[4] = pair(hx[1], hx[0]);
+	double old, nw;
+	uint64_t u = (uint64_t)in[7] << 32 | in[6];
+	memcpy(&old, &u, 8);
+	nw = old + 1.0;
+	memcpy(&u, &nw, 8);
+	g[6] = (uint32_t)u;
+	g[7] = (uint32_t)(u >> 32);
+	g[8] = pair(h16(f1 < 0 ? 0.0 : f1), h16(f2 < 0 ? 0.0 : f2));
+	g[9] = in[4];
+	g[10] = pair(ex[1], ex[0]);
+	g[11] = bf16(tanhf(f1));
+	g[12] = bits(f1);
+	g[13] = in[6];
+	g[14] = in[7];
+	g[15] = in[0];
+	printf("# ampere.sm_80.sass and ampere.sm_86.sass (PTX: ampere.ptx, ptxas and cuobjdump 11.8); made by tests/hopper/ref_fp.c amp\n");
+	printf(".kernel ampere\n.block 1\n");
+	list(".buffer", "g", "u32", in, 18);
+	printf(".param u64 g\n");
+	list(".expect", "g", NULL, g, 18);
+}
+
 int main(int argc, char **argv)
 {
 	const char *k = argc > 1 ? argv[1] : "";
@@ -353,8 +400,10 @@ int main(int argc, char **argv)
 		fam2_ref();
 	else if (!strcmp(k, "fam3"))
 		fam3_ref();
+	else if (!strcmp(k, "amp"))
+		amp_ref();
 	else {
-		fprintf(stderr, "usage: ref_fp fp8|fam2|fam3\n");
+		fprintf(stderr, "usage: ref_fp fp8|fam2|fam3|amp\n");
 		return 2;
 	}
 	return 0;
