@@ -669,7 +669,7 @@ static bool assemble_func(asm_ctx *c, ast_func *af, emu_func *ef)
 			for (int k = 0; tex[k]; k++)
 				is_tex |= !strcmp(ai->mnem, tex[k]);
 			static const char *const mma[] = {"HMMA", "IMMA", "BMMA", "DMMA", "HGMMA", "IGMMA", "QGMMA",
-							  "BGMMA", "LDSM", "STSM", NULL};
+							  "BGMMA", "LDSM", "STSM", "WARPGROUP", NULL};
 			bool is_mma = false;
 			for (int k = 0; mma[k]; k++)
 				is_mma |= !strcmp(ai->mnem, mma[k]);

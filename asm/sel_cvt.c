@@ -96,6 +96,19 @@ void asm_sel_cvt_imm32(asm_ctx *c, int op)
 	bool half = false;
 	for (int k = 0; k < nt; k++)
 		half |= t[k] == -16;
+	if (c->desc->var == ISA_V_F2F && asm_has_mod(ai, "BF16")) { /* F2F.BF16.F32 d, a: cvt.rn.bf16.f32 */
+		if (nt != 1 || t[0] != -32) {
+			asm_err(c, ai->loc, "F2F.BF16 converts an F32 (F2F.BF16.F32)%s", "", "");
+			return;
+		}
+		in->h = EMU_H_CVT_H;
+		in->sub = VFP_CVT_BF16_F32;
+		in->d = asm_dst_reg(c, &ai->ops[0], 1);
+		in->s[0] = asm_src_any(c, &ai->ops[1], false, true);
+		in->cvt_rnd = (uint8_t)sel_round_mode(ai);
+		in->wide = asm_has_mod(ai, "FTZ");
+		return;
+	}
 	if (!half) {
 		asm_sel_cvt(c, op);
 		return;
@@ -116,18 +129,76 @@ void asm_sel_cvt_imm32(asm_ctx *c, int op)
 	in->wide = asm_has_mod(ai, "FTZ");
 }
 
-/* F2FP[.F16.F32|.BF16[.F32]].PACK_AB d, a, b: two singles packed, a in the high half */
+/* F2FP[.F16.F32|.BF16[.F32]].PACK_AB d, a, b: two singles packed, a in the high half;
+   .RELU, .SATFINITE; .E4M3/.E5M2.F32.PACK_AB[_MERGE_C] d, a, b[, c.Hn]: two 8-bit floats;
+   F2FP.F16.E4M3/.E5M2.UNPACK_B d, a[.H1]: two 8-bit floats widened to a half pair;
+   F2FP.E4M3/.E5M2.F16.UNPACK_B_MERGE_C d, a, c: a half pair narrowed to two 8-bit floats */
 void asm_sel_f2fp(asm_ctx *c, int op)
 {
 	(void)op;
 	const ast_insn *ai = c->ai;
 	emu_insn *in = c->in;
-	if (!asm_has_mod(ai, "PACK_AB"))
-		asm_err(c, ai->loc, "F2FP is supported in its .PACK_AB form%s", "", "");
-	in->h = EMU_H_F2FP;
-	in->sub = asm_has_mod(ai, "BF16") ? VFP_PK_BF16 : VFP_PK_F16;
+	bool e4 = asm_has_mod(ai, "E4M3"), e5 = asm_has_mod(ai, "E5M2"), merge = asm_has_mod(ai, "PACK_AB_MERGE_C");
+	bool unpack = asm_has_mod(ai, "UNPACK_B");
+	if (asm_has_mod(ai, "UNPACK_B_MERGE_C")) { /* d, a (a half pair), c */
+		if (!(e4 || e5) || e4 == e5 || !asm_has_mod(ai, "F16") || ai->nops != 3) {
+			asm_err(c, ai->loc, "F2FP.UNPACK_B_MERGE_C is F2FP.E4M3|.E5M2.F16.UNPACK_B_MERGE_C d, a, c%s", "", "");
+			return;
+		}
+		in->h = EMU_H_F2FP;
+		in->sub = e5 ? VFP_PK_E5M2 : VFP_PK_E4M3;
+		in->d = asm_dst_reg(c, &ai->ops[0], 1);
+		in->sub2 = (uint8_t)(asm_has_mod(ai, "RELU") * VFP_PK_RELU | asm_has_mod(ai, "SATFINITE") * VFP_PK_SATF |
+				     VFP_PK_MERGE | VFP_PK_HALVES);
+		in->s[0] = asm_src_any(c, &ai->ops[1], false, true);
+		in->s[1] = in->s[0];
+		ast_opnd o = ai->ops[2];
+		in->width = (uint8_t)sel_high_half(&o);
+		o.half = 0;
+		in->s[2] = asm_src_any(c, &o, false, true);
+		return;
+	}
+	in->sub = e5 ? VFP_PK_E5M2 : e4 ? VFP_PK_E4M3 : asm_has_mod(ai, "BF16") ? VFP_PK_BF16 : VFP_PK_F16;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	if (unpack) {
+		if (!(e4 || e5) || e4 == e5 || !asm_has_mod(ai, "F16") || ai->nops != 2) {
+			asm_err(c, ai->loc, "F2FP.UNPACK_B is F2FP.F16.E4M3|.E5M2.UNPACK_B d, a%s", "", "");
+			return;
+		}
+		ast_opnd o = ai->ops[1];
+		in->h = EMU_H_F2FP_UNPACK;
+		in->width = (uint8_t)sel_high_half(&o);
+		o.half = 0;
+		in->s[0] = asm_src_any(c, &o, false, true);
+		return;
+	}
+	if (!asm_has_mod(ai, "PACK_AB") && !merge) {
+		asm_err(c, ai->loc, "F2FP is supported in its .PACK_AB, .PACK_AB_MERGE_C, .UNPACK_B and .UNPACK_B_MERGE_C forms%s", "", "");
+		return;
+	}
+	if (e4 && e5) {
+		asm_err(c, ai->loc, "F2FP: .E4M3 or .E5M2, not both%s", "", "");
+		return;
+	}
+	if (ai->nops != (merge ? 4 : 3)) {
+		asm_err(c, ai->loc, "F2FP.%s takes %s", merge ? "PACK_AB_MERGE_C" : "PACK_AB",
+			merge ? "d, a, b, c" : "d, a, b");
+		return;
+	}
+	if (merge && !(e4 || e5)) {
+		asm_err(c, ai->loc, "F2FP.PACK_AB_MERGE_C packs 8-bit floats (.E4M3 or .E5M2)%s", "", "");
+		return;
+	}
+	in->h = EMU_H_F2FP;
+	in->sub2 = (uint8_t)(asm_has_mod(ai, "RELU") * VFP_PK_RELU | asm_has_mod(ai, "SATFINITE") * VFP_PK_SATF |
+			     merge * VFP_PK_MERGE);
 	in->s[0] = sel_src_f32imm(c, 1);
 	in->s[1] = sel_src_f32imm(c, 2);
+	if (merge) {
+		ast_opnd o = ai->ops[3];
+		in->width = (uint8_t)sel_high_half(&o);
+		o.half = 0;
+		in->s[2] = asm_src_any(c, &o, false, true);
+	}
 	in->cvt_rnd = (uint8_t)sel_round_mode(ai);
 }

@@ -147,6 +147,14 @@ void asm_sel_fsel_mnmx(asm_ctx *c, int op)
 	in->s[1] = sel_src_f32imm(c, 2);
 	in->s[2] = sel_src_pred(&ai->ops[3]);
 	in->ftz = asm_has_mod(ai, "FTZ");
+	bool nan = asm_has_mod(ai, "NAN"), xs = asm_has_mod(ai, "XORSIGN");
+	if (c->desc->var != ISA_V_SEL && (nan || xs)) {
+		in->h = EMU_H_FMNMX_X;
+		in->sub = (uint8_t)(nan | xs << 1);
+		if (xs) /* the magnitudes are compared; the signs as written (before |x|) are XORed */
+			for (int k = 0; k < 2; k++)
+				in->s[k].and_ = 0xffffffffu; /* (a literal's |x| is folded already) */
+	}
 }
 
 /* FRND[.F64][.TRUNC|.FLOOR|.CEIL][.FTZ] d, a (default: to nearest even) */
@@ -195,6 +203,19 @@ void asm_sel_mufu_ftz(asm_ctx *c, int op)
 		asm_err(c, ai->loc, "MUFU.TANH is sm_75 and later, not %s%s", c->target, "");
 	in->h = EMU_H_MUFU_FTZ;
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
+	if (asm_has_mod(ai, "F16") || asm_has_mod(ai, "BF16")) { /* MUFU.fn.F16|.BF16 d, a[.H1]: of one half,
+								       the half in d's low bits */
+		if (f == VFP_MUFU_RCP64H || f == VFP_MUFU_RSQ64H)
+			asm_err(c, ai->loc, "MUFU.%s has no .F16 form%s", fn[f], "");
+		ast_opnd o = ai->ops[1];
+		in->h = EMU_H_MUFU_H;
+		in->wide = asm_has_mod(ai, "BF16");
+		in->sub2 = (uint8_t)sel_high_half(&o);
+		o.half = 0;
+		in->s[0] = asm_src_any(c, &o, false, true);
+		in->sub = (uint8_t)(f < 0 ? 0 : f);
+		return;
+	}
 	bool h64 = f == VFP_MUFU_RCP64H || f == VFP_MUFU_RSQ64H;
 	const ast_opnd *o = &ai->ops[1];
 	in->s[0] = h64 && (o->kind == OPND_IMM || o->kind == OPND_FIMM) ? sel_src_f64imm(c, 1) : sel_src_f32imm(c, 1);

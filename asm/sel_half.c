@@ -13,7 +13,7 @@
 #include "util/xalloc.h"
 
 /* HADD2 d, a, b / HMUL2 d, a, b / HFMA2[.MMA] d, a, b, c on half pairs: .FTZ, .SAT,
-   .RELU; .F32: d is the single of the low lane's result; .BF16_V2 (HFMA2): bf16 pairs */
+   .RELU; .F32: d is the single of the low lane's result; .BF16_V2: bf16 pairs */
 void asm_sel_harith(asm_ctx *c, int op)
 {
 	(void)op;
@@ -23,8 +23,6 @@ void asm_sel_harith(asm_ctx *c, int op)
 	in->h = EMU_H_HARITH;
 	in->sub = v == ISA_V_ADD ? VFP_H_ADD : v == ISA_V_MUL ? VFP_H_MUL : VFP_H_FMA;
 	in->wide = asm_has_mod(ai, "BF16_V2");
-	if (in->wide && in->sub != VFP_H_FMA)
-		asm_err(c, ai->loc, "bf16 pairs are HFMA2.BF16_V2 only (no %s)%s", c->desc->name, "");
 	in->sign = asm_has_mod(ai, "F32");
 	in->d = asm_dst_reg(c, &ai->ops[0], 1);
 	if (sel_hsrcs(c, 1, in->sub == VFP_H_FMA ? 3 : 2, &next) && next != ai->nops)
@@ -50,6 +48,7 @@ void asm_sel_hcmp(asm_ctx *c, int op)
 		in->sub = (uint8_t)(cmp < 0 ? 0 : cmp);
 		in->bop = (uint8_t)(b < 0 ? EMU_BOP_AND : b);
 		in->sign = asm_has_mod(ai, "H_AND");
+		in->wide = asm_has_mod(ai, "BF16_V2");
 	} else {
 		in->h = EMU_H_HMNMX2;
 		in->d = asm_dst_reg(c, &ai->ops[0], 1);
@@ -63,4 +62,11 @@ void asm_sel_hcmp(asm_ctx *c, int op)
 		return;
 	}
 	in->s[2] = sel_src_pred(&ai->ops[next]);
+	if (!setp) {
+		in->wide = asm_has_mod(ai, "BF16_V2");
+		in->sub = (uint8_t)(asm_has_mod(ai, "NAN") | asm_has_mod(ai, "XORSIGN") << 1);
+		if (in->sub & 2) /* the magnitudes are compared; the signs as written (before |x|) are XORed */
+			for (int k = 0; k < 2; k++)
+				in->s[k].and_ = 0xffffffffu;
+	}
 }

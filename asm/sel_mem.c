@@ -122,11 +122,13 @@ void asm_sel_atom(asm_ctx *c, int op)
 	for (int i = 0; i < 10; i++)
 		if (asm_has_mod(ai, ops[i]))
 			o = i;
-	int t = asm_has_mod(ai, "F32") ? EMU_AT_F32 : asm_has_mod(ai, "S32") ? EMU_AT_S32
+	int t = asm_has_mod(ai, "F32") ? EMU_AT_F32 : asm_has_mod(ai, "F16x2") ? EMU_AT_F16X2
+		: asm_has_mod(ai, "BF16x2") ? EMU_AT_BF16X2 : asm_has_mod(ai, "F64") ? EMU_AT_F64
+		: asm_has_mod(ai, "S32") ? EMU_AT_S32
 		: asm_has_mod(ai, "S64") ? EMU_AT_S64 : (asm_has_mod(ai, "U64") || asm_has_mod(ai, "64")) ? EMU_AT_U64 : EMU_AT_U32;
-	bool wide64 = t == EMU_AT_U64 || t == EMU_AT_S64;
+	bool wide64 = t == EMU_AT_U64 || t == EMU_AT_S64 || t == EMU_AT_F64;
 	if (o < 0 || (c->desc->var == ISA_V_RED && (o == EMU_ATOM_EXCH || o == EMU_ATOM_CAS)) ||
-	    (t == EMU_AT_F32 && o != EMU_ATOM_ADD) || (wide64 && (o == EMU_ATOM_INC || o == EMU_ATOM_DEC))) {
+	    (t >= EMU_AT_F32 && o != EMU_ATOM_ADD) || (wide64 && (o == EMU_ATOM_INC || o == EMU_ATOM_DEC))) {
 		asm_err(c, ai->loc, "unsupported operation or type for %s on %s", c->desc->name, c->target);
 		return;
 	}

@@ -141,6 +141,9 @@ static void h_cvt_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 		if (!ON(l))
 			continue;
 		switch (in->sub) {
+		case VFP_CVT_BF16_F32: /* the bfloat16 in the low 16 bits, zeros above */
+			w->r[in->d][l] = vfp_narrow((double)(z ? ftz(f32(a[l])) : f32(a[l])), 8, 127, in->sub3);
+			break;
 		case VFP_CVT_F16_F32: {
 			uint16_t h = f16_of((double)(z ? ftz(f32(a[l])) : f32(a[l])), in->sub3);
 			w->r[in->d][l] = z ? f16_ftz(h) : h;
@@ -164,14 +167,69 @@ static void h_cvt_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t 
 	}
 }
 
-/* F2FP.PACK_AB: d = {narrow(a) in the high half, narrow(b) in the low}, half or bf16. */
+/* F2FP.PACK_AB: d = {narrow(a) in the high half, narrow(b) in the low}, half or bf16
+   (.RELU: a negative result is +0; .SATFINITE: past the largest finite gives it, NaN stays
+   the canonical NaN). F2FP[.SATFINITE][.RELU].E4M3|.E5M2.F32.PACK_AB[_MERGE_C] d, a, b[, c]:
+   d's low 16 bits = {fp8(a) high byte, fp8(b) low}, its high 16 bits c's half (MERGE_C) or 0.
+   F2FP.SATFINITE[.RELU].E4M3|.E5M2.F16.UNPACK_B_MERGE_C d, a, c (cvt to e4m3x2/e5m2x2 of an
+   f16x2): the same of a's two halves (sub2 & VFP_PK_HALVES; INT2_PROLOGUE's b is unused). */
+static uint32_t f2fp_one(const emu_insn *in, float f)
+{
+	if ((in->sub2 & VFP_PK_RELU) && f < 0)
+		f = 0.0f;
+	if (in->sub >= VFP_PK_E4M3)
+		return vfp_fp8((double)f, in->sub == VFP_PK_E5M2, in->sub2 & VFP_PK_SATF);
+	int p = in->sub == VFP_PK_BF16 ? 8 : 11, bias = in->sub == VFP_PK_BF16 ? 127 : 15;
+	double v = (double)f, mx = in->sub == VFP_PK_BF16 ? 0x1.fep127 : 65504.0;
+	if ((in->sub2 & VFP_PK_SATF) && fabs(v) > mx)
+		v = copysign(mx, v);
+	return vfp_narrow(v, p, bias, in->sub3);
+}
+
 static void h_f2fp(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
-	int p = in->sub == VFP_PK_BF16 ? 8 : 11, bias = in->sub == VFP_PK_BF16 ? 127 : 15;
+	if (in->sub < VFP_PK_E4M3 && !in->sub2) {
+		int p = in->sub == VFP_PK_BF16 ? 8 : 11, bias = in->sub == VFP_PK_BF16 ? 127 : 15;
+		LANE_LOOP {
+			uint32_t hi = vfp_narrow((double)f32(a[l]), p, bias, in->sub3);
+			uint32_t lo = vfp_narrow((double)f32(b[l]), p, bias, in->sub3);
+			WR(d, l, hi << 16 | lo);
+		}
+		return;
+	}
+	uint32_t tc[32];
+	const uint32_t *c = in->sub2 & VFP_PK_MERGE ? vsrc(x, w, &in->s[2], tc) : NULL;
+	bool halves = in->sub2 & VFP_PK_HALVES;
 	LANE_LOOP {
-		uint32_t hi = vfp_narrow((double)f32(a[l]), p, bias, in->sub3);
-		uint32_t lo = vfp_narrow((double)f32(b[l]), p, bias, in->sub3);
-		WR(d, l, hi << 16 | lo);
+		float fa = halves ? (float)vfp_wide((uint16_t)(a[l] >> 16), 11, 15) : f32(a[l]);
+		float fb = halves ? (float)vfp_wide((uint16_t)a[l], 11, 15) : f32(b[l]);
+		uint32_t hi = f2fp_one(in, fa), lo = f2fp_one(in, fb);
+		if (in->sub < VFP_PK_E4M3) {
+			WR(d, l, hi << 16 | lo);
+			continue;
+		}
+		uint32_t top = c ? (in->width ? c[l] >> 16 : c[l] & 0xffffu) : 0;
+		WR(d, l, top << 16 | hi << 8 | lo);
+	}
+}
+
+/* F2FP.F16.E4M3|.E5M2.UNPACK_B d, a[.H1] (cvt.rn.f16x2.e4m3x2 / .e5m2x2): the two 8-bit
+   floats of a's low (or, with .H1, high) 16 bits widened, exactly, to the halves of d, the
+   high byte to the high half; a NaN is the canonical half NaN 0x7fff. */
+static void h_f2fp_unpack(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
+	uint32_t *d = w->r[in->d];
+	bool e5 = in->sub == VFP_PK_E5M2;
+	LANE_LOOP {
+		uint32_t v = in->width ? a[l] >> 16 : a[l], r = 0;
+		for (int k = 0; k < 16; k += 8) {
+			double f = vfp_fp8_val((uint8_t)(v >> k), e5);
+			r |= (uint32_t)(isnan(f) ? VFP_NAN16 : vfp_narrow(f, 11, 15, EMU_RND_RN)) << 2 * k;
+		}
+		WR(d, l, r);
 	}
 }

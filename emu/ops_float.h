@@ -318,6 +318,38 @@ static void h_fmnmx_nan(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint3
 	}
 }
 
+/* FMNMX.NAN / .XORSIGN / .NAN.XORSIGN (min/max .NaN and .xorsign.abs, sm_86+; sub: 1 .NAN,
+   2 .XORSIGN). .NAN: a NaN operand gives the canonical NaN. Otherwise FMNMX's rules. .XORSIGN:
+   the minimum or maximum of |a| and |b| with the sign bit of a XOR b (a NaN result stays the
+   canonical NaN). .FTZ flushes denormal operands first. */
+static void h_fmnmx_x(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	uint32_t p = pred_val(w, &in->s[2]);
+	bool xs = in->sub & 2;
+	LANE_LOOP {
+		float fa = f32(a[l]), fb = f32(b[l]);
+		if (in->sub3) {
+			fa = ftz(fa);
+			fb = ftz(fb);
+		}
+		uint32_t sign = (u32f(fa) ^ u32f(fb)) & 0x80000000u;
+		if (xs) {
+			fa = fabsf(fa);
+			fb = fabsf(fb);
+		}
+		float r;
+		bool mn = p >> l & 1;
+		if (isnan(fa) || isnan(fb))
+			r = (in->sub & 1) || (isnan(fa) && isnan(fb)) ? NAN : isnan(fa) ? fb : fa;
+		else if (fa == fb)
+			r = (signbit(fa) != 0) == mn ? fa : fb;
+		else
+			r = (fa < fb) == mn ? fa : fb;
+		WR(d, l, isnan(r) ? VFP_NAN32 : xs ? u32f(r) | sign : u32f(r));
+	}
+}
+
 /* FRND: round to an integral value (RN ties to even, .TRUNC, .FLOOR, .CEIL); .FTZ. */
 static void h_frnd(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
@@ -375,5 +407,39 @@ static void h_mufu_ftz(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32
 		default: r = sqrtf(v); break;
 		}
 		WR(d, l, vfp_canon(ftz(r)));
+	}
+}
+
+/* MUFU.fn.F16 d, a[.H1] (ex2.approx.f16, tanh.approx.f16 ...): fn of the half (the low one, or
+   the high with .H1; denormals kept) as MUFU computes it in single precision (above), rounded
+   once to the nearest half; d = that half in the low 16 bits, zeros above. MUFU.fn.BF16
+   (ex2.approx.ftz.bf16): the same of a bfloat16, denormal operands and results flushed to zero. */
+static void h_mufu_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t ta[32];
+	int n = w->nlanes;
+	const uint32_t *a = vsrc(x, w, &in->s[0], ta);
+	uint32_t *d = w->r[in->d];
+	LANE_LOOP {
+		uint16_t h = (uint16_t)(a[l] >> (in->sub2 ? 16 : 0));
+		if (in->wide && !(h & 0x7f80))
+			h &= 0x8000;
+		float v = (float)vfp_wide(h, in->wide ? 8 : 11, in->wide ? 127 : 15), r;
+		switch (in->sub) {
+		case VFP_MUFU_RCP: r = 1.0f / v; break;
+		case VFP_MUFU_EX2: r = exp2f(v); break;
+		case VFP_MUFU_LG2: r = log2f(v); break;
+		case VFP_MUFU_SIN: r = turns(v, false); break;
+		case VFP_MUFU_COS: r = turns(v, true); break;
+		case VFP_MUFU_RSQ: r = (float)(1.0 / sqrt((double)v)); break;
+		case VFP_MUFU_TANH: r = tanhf(v); break;
+		default: r = sqrtf(v); break;
+		}
+		if (in->wide) {
+			uint16_t b = isnan(r) ? VFP_NAN16 : vfp_narrow((double)r, 8, 127, EMU_RND_RN);
+			WR(d, l, b & 0x7f80 ? b : b & 0x8000u);
+			continue;
+		}
+		WR(d, l, isnan(r) ? VFP_NAN16 : vfp_narrow((double)r, 11, 15, EMU_RND_RN));
 	}
 }

@@ -28,7 +28,7 @@ static double half_lane(const emu_insn *in, uint16_t ha, uint16_t hb, uint16_t h
 		c = fpclassify(c) == FP_ZERO || fabs(c) >= ldexp(1.0, 1 - bias) ? c : copysign(0.0, c);
 	}
 	switch (in->sub) {
-	case VFP_H_ADD: return a + b; /* exact in a double: 40 bits at most */
+	case VFP_H_ADD: return in->wide ? fma_odd(a, 1.0, b) : a + b; /* halves: exact in a double (40 bits at most) */
 	case VFP_H_MUL: return a * b; /* 22 bits */
 	default: return fma_odd(a, b, c);
 	}
@@ -84,11 +84,12 @@ static void h_hsetp2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	LANE_LOOP {
 		for (int k = 0; k < 2; k++) {
 			uint16_t ha = (uint16_t)(hswz(a[l], in, 0) >> 16 * k), hb = (uint16_t)(hswz(b[l], in, 1) >> 16 * k);
-			if (in->sub3) {
-				ha = f16_ftz(ha);
-				hb = f16_ftz(hb);
+			if (in->sub3) { /* .FTZ: denormals compare as zeros of their sign */
+				ha = in->wide ? (ha & 0x7f80) ? ha : (uint16_t)(ha & 0x8000) : f16_ftz(ha);
+				hb = in->wide ? (hb & 0x7f80) ? hb : (uint16_t)(hb & 0x8000) : f16_ftz(hb);
 			}
-			uint32_t t = cmp_flt(in->cmp, (float)f16_val(ha), (float)f16_val(hb));
+			int p = in->wide ? 8 : 11, bias = in->wide ? 127 : 15; /* .BF16_V2: bfloat16 halves */
+			uint32_t t = cmp_flt(in->cmp, (float)vfp_wide(ha, p, bias), (float)vfp_wide(hb, p, bias));
 			if (k)
 				rh |= t << l;
 			else
@@ -106,29 +107,39 @@ static void h_hsetp2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 	}
 }
 
-/* HMNMX2: per half, p ? min : max with FMNMX's NaN and zero rules. */
+/* HMNMX2: per half, p ? min : max with FMNMX's NaN and zero rules; .BF16_V2: bf16 pairs;
+   .NAN (sub & 1): a NaN operand gives the canonical NaN; .XORSIGN (sub & 2): the minimum or
+   maximum of the magnitudes with the sign bit of a XOR b (min/max.xorsign.abs). */
 static void h_hmnmx2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	INT2_PROLOGUE;
 	uint32_t p = pred_val(w, &in->s[2]);
+	int pb = in->wide ? 8 : 11, bias = in->wide ? 127 : 15;
 	LANE_LOOP {
 		uint32_t r = 0;
 		bool mn = p >> l & 1;
 		for (int k = 0; k < 2; k++) {
 			uint16_t ha = (uint16_t)(hswz(a[l], in, 0) >> 16 * k), hb = (uint16_t)(hswz(b[l], in, 1) >> 16 * k), h;
 			if (in->sub3) {
-				ha = f16_ftz(ha);
-				hb = f16_ftz(hb);
+				ha = in->wide ? (ha & 0x7f80) ? ha : (uint16_t)(ha & 0x8000) : f16_ftz(ha);
+				hb = in->wide ? (hb & 0x7f80) ? hb : (uint16_t)(hb & 0x8000) : f16_ftz(hb);
 			}
-			double fa = f16_val(ha), fb = f16_val(hb);
+			uint16_t sign = (ha ^ hb) & 0x8000;
+			if (in->sub & 2) {
+				ha &= 0x7fff;
+				hb &= 0x7fff;
+			}
+			double fa = vfp_wide(ha, pb, bias), fb = vfp_wide(hb, pb, bias);
 			if (isnan(fa) && isnan(fb))
 				h = VFP_NAN16;
 			else if (isnan(fa) || isnan(fb))
-				h = isnan(fa) ? hb : ha;
+				h = (in->sub & 1) ? VFP_NAN16 : isnan(fa) ? hb : ha;
 			else if (fa == fb)
 				h = (signbit(fa) != 0) == mn ? ha : hb;
 			else
 				h = (fa < fb) == mn ? ha : hb;
+			if ((in->sub & 2) && h != VFP_NAN16)
+				h |= sign;
 			r |= (uint32_t)h << 16 * k;
 		}
 		WR(d, l, r);

@@ -270,6 +270,19 @@ static bool h_ldldu(emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 	return do_load(x, w, in, EMU_SP_GLOBAL, G) && do_load(x, w, &second, EMU_SP_GLOBAL, G);
 }
 
+/* atom.add.noftz.f16x2 / .bf16x2: two sums, each exact in a double and rounded once to
+   nearest even; denormals kept, an invalid sum the canonical NaN 0x7fff. */
+static uint32_t atom_add_pair(bool bf, uint32_t old, uint32_t b)
+{
+	int p = bf ? 8 : 11, bias = bf ? 127 : 15;
+	uint32_t r = 0;
+	for (int k = 0; k < 32; k += 16) {
+		double s = vfp_wide((uint16_t)(old >> k), p, bias) + vfp_wide((uint16_t)(b >> k), p, bias);
+		r |= (uint32_t)(isnan(s) ? VFP_NAN16 : vfp_narrow(s, p, bias, EMU_RND_RN)) << k;
+	}
+	return r;
+}
+
 static uint64_t atom_op(int op, int type, uint64_t old, uint64_t b, uint64_t cmp_swap)
 {
 	bool sgn = type == EMU_AT_S32 || type == EMU_AT_S64;
@@ -279,6 +292,10 @@ static uint64_t atom_op(int op, int type, uint64_t old, uint64_t b, uint64_t cmp
 	case EMU_ATOM_ADD:
 		if (type == EMU_AT_F32)
 			return u32f(f32((uint32_t)old) + f32((uint32_t)b));
+		if (type == EMU_AT_F64) /* atom.add.f64: IEEE double, to nearest */
+			return u64d(f64((uint32_t)old, (uint32_t)(old >> 32)) + f64((uint32_t)b, (uint32_t)(b >> 32)));
+		if (type == EMU_AT_F16X2 || type == EMU_AT_BF16X2) /* .noftz: each half to nearest */
+			return atom_add_pair(type == EMU_AT_BF16X2, (uint32_t)old, (uint32_t)b);
 		return old + b;
 	case EMU_ATOM_MIN: return sgn ? (so < sb ? old : b) : (old < b ? old : b);
 	case EMU_ATOM_MAX: return sgn ? (so > sb ? old : b) : (old > b ? old : b);

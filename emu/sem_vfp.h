@@ -16,9 +16,11 @@ enum { VFP_MUFU_RCP, VFP_MUFU_EX2, VFP_MUFU_LG2, VFP_MUFU_SIN, VFP_MUFU_COS, VFP
 
 /* Half-pair operations (HARITH's sub) and the conversions of CVT_H (sub). */
 enum { VFP_H_ADD, VFP_H_MUL, VFP_H_FMA };
-enum { VFP_CVT_F32_F16, VFP_CVT_F16_F32, VFP_CVT_F64_F16, VFP_CVT_F16_F64 };
+enum { VFP_CVT_F32_F16, VFP_CVT_F16_F32, VFP_CVT_F64_F16, VFP_CVT_F16_F64, VFP_CVT_BF16_F32 };
 /* F2FP's packed formats (sub). */
-enum { VFP_PK_F16, VFP_PK_BF16 };
+enum { VFP_PK_F16, VFP_PK_BF16, VFP_PK_E4M3, VFP_PK_E5M2 };
+/* F2FP's options (sub2): .RELU, .SATFINITE, .PACK_AB_MERGE_C, the sources a half pair (.F16.UNPACK_B_MERGE_C). */
+enum { VFP_PK_RELU = 1, VFP_PK_SATF = 2, VFP_PK_MERGE = 4, VFP_PK_HALVES = 8 };
 
 /* The canonical NaNs the GPU produces (an invalid operation, or MUFU of a NaN). */
 #define VFP_NAN32 0x7fffffffu
@@ -89,4 +91,57 @@ static inline double vfp_wide(uint16_t h, int p, int bias)
 	return s * ldexp((double)(m | 1u << (p - 1)), (int)e - bias - (p - 1));
 }
 
+/* ---- the 8-bit formats of OCP FP8 (sm_89+): E4M3 (bias 7, 3 fraction bits, no infinity,
+   S.1111.111 the only NaN, largest 448) and E5M2 (bias 15, 2 fraction bits, IEEE-like:
+   S.11111.00 infinity, largest 57344) ---- */
+
+/* v (a single, exact in the double) to E4M3 (e5m2 false) or E5M2, to nearest even. NaN gives
+   0x7f. Past the largest finite: .SATFINITE (satf) gives it with v's sign, otherwise E4M3 gives
+   NaN 0x7f and E5M2 infinity. */
+static inline uint8_t vfp_fp8(double v, bool e5m2, bool satf)
+{
+	int mb = e5m2 ? 2 : 3, bias = e5m2 ? 15 : 7;
+	double maxf = e5m2 ? 57344.0 : 448.0;
+	uint8_t sign = signbit(v) ? 0x80 : 0, maxc = e5m2 ? 0x7b : 0x7e;
+	if (isnan(v))
+		return 0x7f;
+	double a = fabs(v);
+	if (a > maxf) {
+		if (satf)
+			return sign | maxc;
+		if (isinf(a))
+			return e5m2 ? sign | 0x7c : 0x7f;
+	}
+	int qmin = 1 - bias - mb, e;
+	frexp(a, &e);
+	int qe = e - 1 - mb < qmin ? qmin : e - 1 - mb;
+	double m = ldexp(a, -qe), fl = floor(m), frac = m - fl;
+	uint32_t n = (uint32_t)fl;
+	n += frac > 0.5 || (frac == 0.5 && (n & 1));
+	double r = ldexp((double)n, qe);
+	if (r > maxf)
+		return satf ? sign | maxc : e5m2 ? sign | 0x7c : 0x7f;
+	if (n == 1u << (mb + 1)) {
+		n >>= 1;
+		qe++;
+	}
+	if (n < 1u << mb) /* subnormal or zero (qe == qmin) */
+		return sign | (uint8_t)n;
+	return sign | (uint8_t)((uint32_t)(qe - qmin + 1) << mb | (n - (1u << mb)));
+}
+
+/* The value of an E4M3 or E5M2 code. */
+static inline double vfp_fp8_val(uint8_t c, bool e5m2)
+{
+	int mb = e5m2 ? 2 : 3, bias = e5m2 ? 15 : 7, eb = e5m2 ? 5 : 4;
+	uint32_t e = (uint32_t)(c >> mb) & ((1u << eb) - 1), m = c & ((1u << mb) - 1);
+	double s = c & 0x80 ? -1.0 : 1.0;
+	if (e5m2 && e == 31)
+		return m ? NAN : s * INFINITY;
+	if (!e5m2 && e == 15 && m == 7)
+		return NAN;
+	if (e == 0)
+		return s * ldexp((double)m, 1 - bias - mb);
+	return s * ldexp((double)(m | 1u << mb), (int)e - bias - mb);
+}
 #endif

@@ -63,7 +63,7 @@ enum { EMU_ATOM_ADD, EMU_ATOM_MIN, EMU_ATOM_MAX, EMU_ATOM_INC, EMU_ATOM_DEC, EMU
 /* ATOM's flags (emu_insn.sub3): no result (RED), shared memory (ATOMS) */
 enum { EMU_ATOM_F_RED = 1, EMU_ATOM_F_SHARED = 2 };
 enum { EMU_SHFL_IDX, EMU_SHFL_UP, EMU_SHFL_DOWN, EMU_SHFL_BFLY };
-enum { EMU_AT_U32, EMU_AT_S32, EMU_AT_U64, EMU_AT_S64, EMU_AT_F32 };
+enum { EMU_AT_U32, EMU_AT_S32, EMU_AT_U64, EMU_AT_S64, EMU_AT_F32, EMU_AT_F16X2, EMU_AT_BF16X2, EMU_AT_F64 };
 /* Memory spaces of loads and stores (the handler's space is fixed at assembly). */
 enum { EMU_SP_GLOBAL, EMU_SP_SHARED, EMU_SP_LOCAL, EMU_SP_CONST };
 enum { EMU_MUFU_RCP, EMU_MUFU_EX2, EMU_MUFU_LG2, EMU_MUFU_SIN, EMU_MUFU_COS, EMU_MUFU_RSQ,

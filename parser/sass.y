@@ -44,10 +44,10 @@ static void finish_insn(ast_unit *u, SASS_LTYPE first);
 %token <str> SREG "special register" CCTEST "condition-code test"
 %token <str> LABELDEF "label" CODEFOR "'code for sm_XX'"
 %token GBANK "'g ['" OBANK "'o ['" GMEM14 "'global14 ['"
-%token CBANK "'c ['" DESC "'desc ['" FUNCTION "'Function :'" NL "end of line"
+%token CBANK "'c ['" DESC "'desc ['" GDESC "'gdesc ['" FUNCTION "'Function :'" NL "end of line"
 %token <str> SECTION "'.section .text.NAME'"
 
-%type <opnd> operand regop addr abase areg cbank cbankop smem saddr absreuse
+%type <opnd> operand regop addr abase areg cbank cbankop smem saddr absreuse gdesc
 %type <ival> intval
 %destructor { free($$); } <str>
 %destructor { free($$->name); $$->name = NULL; } <opnd>
@@ -210,6 +210,7 @@ operand
 	| '-' '|' cbankop '|'   { $$ = $3; $$->abs = true; $$->neg = true; }
 	| '[' addr ']'          { $$ = $2; $$->kind = OPND_MEM; }
 	| DESC UREG ']' '[' addr ']' { $$ = $5; $$->kind = OPND_MEM; /* the descriptor: caching policy only */ }
+	| gdesc                 { $$ = $1; }
 	| SREG                  { $$ = new_op(u, (ast_opnd){.kind = OPND_SREG, .name = $1}); }
 	| ID                    { $$ = new_op(u, (ast_opnd){.kind = OPND_LABEL, .name = xstrdup($1)}); }
 	| CCTEST                { $$ = new_op(u, (ast_opnd){.kind = OPND_CCTEST, .name = $1}); }
@@ -223,6 +224,14 @@ operand
 	| '-' smem              { $$ = $2; $$->neg = true; }
 	| OBANK INT ']'         { $$ = new_op(u, (ast_opnd){.kind = OPND_REG, .reg = AST_RZ}); }
 	| GMEM14 addr ']'       { $$ = $2; $$->kind = OPND_MEM; }
+	;
+
+/* sm_90's wgmma operand: the shared-memory matrix descriptor in a uniform register pair,
+   with the transposition flags ptxas prints after it (.tnspA, .tnspB); only the refusal of
+   the tensor-core opcodes that take it reads it */
+gdesc
+	: GDESC UREG ']'        { $$ = new_op(u, (ast_opnd){.kind = OPND_REG, .reg = (int)$2, .uniform = true}); }
+	| gdesc MOD             { $$ = $1; }
 	;
 
 /* sm_70+ listings put the reuse flag after an absolute value: |R2|.reuse */

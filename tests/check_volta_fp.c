@@ -304,7 +304,14 @@ static const struct {
 	{"HADD2 R0, R1, R2, R3;", "HADD2 has an operand too many"},
 	{"HMNMX2 R0, R1, R2, R3;", "HMNMX2 ends with one predicate"},
 	{"FADD R0, |R1|.bad, R2;", "unknown suffix '.bad'"},
-	{"F2FP R0, R1, R2;", "F2FP is supported in its .PACK_AB form"},
+	{"F2FP R0, R1, R2;", "F2FP is supported in its .PACK_AB, .PACK_AB_MERGE_C, .UNPACK_B and .UNPACK_B_MERGE_C forms"},
+	{"F2FP.SATFINITE.E4M3.E5M2.F32.PACK_AB R0, R1, R2;", "F2FP: .E4M3 or .E5M2, not both"},
+	{"F2FP.F16.E4M3.UNPACK_B R0, R1, R2;", "F2FP.UNPACK_B is F2FP.F16.E4M3|.E5M2.UNPACK_B d, a"},
+	{"F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C R0, R1, R2;", "F2FP.PACK_AB_MERGE_C takes d, a, b, c"},
+	{"F2FP.SATFINITE.F16.F32.PACK_AB_MERGE_C R0, R1, R2, R3;", "F2FP.PACK_AB_MERGE_C packs 8-bit floats"},
+	{"F2FP.SATFINITE.E4M3.UNPACK_B_MERGE_C R0, R1, RZ;", "F2FP.UNPACK_B_MERGE_C is F2FP.E4M3|.E5M2.F16.UNPACK_B_MERGE_C d, a, c"},
+	{"F2F.BF16.F64 R0, R2;", "F2F.BF16 converts an F32"},
+	{"MUFU.RCP64H.F16 R0, R1;", "MUFU.RCP64H has no .F16 form"},
 	{"HFMA2.BF16_V2 R0, R1, 1, R2;", "a half-pair immediate is two values"},
 };
 

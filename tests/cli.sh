@@ -1144,16 +1144,33 @@ done
 # fences, cluster registers and shared::cluster (sync), CUDA 13's for elect.sync, expect_tx /
 # complete_tx and the cluster barrier (async13), each as an implicit and an explicit one-CTA
 # cluster, against tests/hopper/ref.c's values; then the refusals, located
-for k in sync sync_explicit async13 async13_explicit; do
+# The everyday float forms (tests/hopper/ref_fp.c): the 8-bit float conversions (fp8), the
+# bf16x2 arithmetic, min/max .NaN/.xorsign, MUFU.EX2.F16, the f16x2/bf16x2/f64 atomics (families2),
+# MUFU.TANH.F16 / .EX2.BF16, HSETP2.BF16_V2, fp8 from f16x2, F2F.BF16.F32 (families3)
+for k in sync sync_explicit async13 async13_explicit fp8 families2 families3; do
 	f=tests/hopper/${k%_explicit}.sm_90.sass
 	check "hopper $k" 0 "$SIMTEMU" run --spec tests/hopper/$k.spec "$f"
 	contains "hopper $k expect" out ".expect held)"
+done
+check "hopper families assembles" 0 "$SIMTEMU" asm tests/hopper/families.sm_90.sass
+for a in sm_80 sm_86; do # the same forms in Ampere's code (ref_fp.c amp)
+	check "hopper ampere $a" 0 "$SIMTEMU" run --spec tests/hopper/ampere.spec tests/hopper/ampere.$a.sass
+	contains "hopper ampere $a expect" out "(1 of 1 .expect held)"
 done
 check "hopper refusals" 2 "$SIMTEMU" asm tests/hopper/refuse.sass
 contains "hopper refuse BAR.ARV" err "refuse.sass:4:9: error: BAR.ARV (bar.arrive): an arrival without waiting is not modelled"
 contains "hopper refuse UTMALDG" err "refuse.sass:5:9: error: unsupported opcode 'UTMALDG' for sm_90: asynchronous copies"
 contains "hopper refuse HGMMA" err "refuse.sass:6:9: error: unsupported opcode 'HGMMA' for sm_90: tensor-core instructions"
 contains "hopper refuse SYNCS" err "refuse.sass:7:29: error: unsupported modifier '.A2T0' for SYNCS on sm_90"
+# wgmma's text (sm_90a, as CUDA 12's cuobjdump prints it): the gdesc[URn] operand parses, the
+# refusal names the opcode; nothing else in the file is an error
+contains "hopper refuse WARPGROUP" err "refuse.sass:8:9: error: unsupported opcode 'WARPGROUP' for sm_90: tensor-core instructions"
+contains "hopper refuse HGMMA gdesc" err "refuse.sass:9:9: error: unsupported opcode 'HGMMA' for sm_90: tensor-core instructions"
+contains "hopper refuse HGMMA tnspB" err "refuse.sass:10:9: error: unsupported opcode 'HGMMA' for sm_90: tensor-core instructions"
+contains "hopper refuse QGMMA" err "refuse.sass:11:9: error: unsupported opcode 'QGMMA' for sm_90: tensor-core instructions"
+contains "hopper refuse DEPBAR" err "refuse.sass:12:9: error: unsupported opcode 'WARPGROUP' for sm_90: tensor-core instructions"
+contains "hopper refuse MULTICAST" err "refuse.sass:13:9: error: unsupported opcode 'UTMALDG' for sm_90: asynchronous copies"
+contains "hopper refusals count" err "refuse.sass: 10 errors"
 check "hopper trap rank" 3 "$SIMTEMU" run -q tests/hopper/trap_rank.sass
 contains "hopper trap rank msg" err "names CTA rank 1: simtemu runs one-CTA clusters (rank 0)"
 contains "hopper trap rank where" err "(tests/hopper/trap_rank.sass:5): SYNCS.PHASECHK.TRANS64 P0, [UR4], RZ"
