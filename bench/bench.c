@@ -197,9 +197,15 @@ static double cpu_now(void)
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* the phases between four instants (start, set up, run, checked), wall and CPU */
+static phases phases_from(const double t[4], const double c[4])
+{
+	phases ph = {t[1] - t[0], t[2] - t[1], t[3] - t[2], t[3] - t[0], {c[1] - c[0], c[2] - c[1], c[3] - c[2], c[3] - c[0]}};
+	return ph;
+}
+
 static phases whole_emulator(const char *listing, int jobs, bool *ok, stats_totals *tot)
 {
-	phases ph;
 	double t0 = now(), c0 = cpu_now();
 	emu_spec sp = {0};
 	FILE *dn = fopen("/dev/null", "w");
@@ -227,16 +233,7 @@ static phases whole_emulator(const char *listing, int jobs, bool *ok, stats_tota
 	emu_program_free(p);
 	spec_free(&sp);
 	fclose(dn);
-	double t3 = now(), c3 = cpu_now();
-	ph.c[0] = c1 - c0;
-	ph.c[1] = c2 - c1;
-	ph.c[2] = c3 - c2;
-	ph.c[3] = c3 - c0;
-	ph.setup = t1 - t0;
-	ph.run = t2 - t1;
-	ph.check = t3 - t2;
-	ph.total = t3 - t0;
-	return ph;
+	return phases_from((double[4]){t0, t1, t2, now()}, (double[4]){c0, c1, c2, cpu_now()});
 }
 
 /* the kernel's computation, fused as FFMA is: the host's FMA instruction where it has one
@@ -263,7 +260,6 @@ static void saxpy_native(float *y, const float *x, float a, uint64_t n)
 
 static phases whole_native(const char *want_path, bool *ok)
 {
-	phases ph;
 	double t0 = now(), c0 = cpu_now();
 	float *x = xcalloc_big((size_t)WHOLE_N * 4), *y = xcalloc_big((size_t)WHOLE_N * 4);
 	for (uint32_t i = 0; i < WHOLE_N; i++) {
@@ -282,16 +278,7 @@ static phases whole_native(const char *want_path, bool *ok)
 		close(fd);
 	xfree_big(x, (size_t)WHOLE_N * 4);
 	xfree_big(y, (size_t)WHOLE_N * 4);
-	double t3 = now(), c3 = cpu_now();
-	ph.c[0] = c1 - c0;
-	ph.c[1] = c2 - c1;
-	ph.c[2] = c3 - c2;
-	ph.c[3] = c3 - c0;
-	ph.setup = t1 - t0;
-	ph.run = t2 - t1;
-	ph.check = t3 - t2;
-	ph.total = t3 - t0;
-	return ph;
+	return phases_from((double[4]){t0, t1, t2, now()}, (double[4]){c0, c1, c2, cpu_now()});
 }
 
 static int phase_cmp(const void *a, const void *b)

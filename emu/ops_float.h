@@ -382,6 +382,21 @@ static float turns(float v, bool cosine)
    hardware's error bounds, so a listing's refinement steps (Newton iterations, the
    FCHK-guarded division) give the same final results. As on the GPU, denormal operands
    and results are flushed to zero and a NaN result is the canonical one. */
+/* MUFU's function of a single-precision value (RCP64H/RSQ64H are the callers' own) */
+static inline float mufu_f32(int fn, float v)
+{
+	switch (fn) {
+	case VFP_MUFU_RCP: return 1.0f / v;
+	case VFP_MUFU_EX2: return exp2f(v);
+	case VFP_MUFU_LG2: return log2f(v);
+	case VFP_MUFU_SIN: return turns(v, false);
+	case VFP_MUFU_COS: return turns(v, true);
+	case VFP_MUFU_RSQ: return (float)(1.0 / sqrt((double)v));
+	case VFP_MUFU_TANH: return tanhf(v);
+	default: return sqrtf(v);
+	}
+}
+
 static void h_mufu_ftz(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
 {
 	uint32_t ta[32];
@@ -390,22 +405,15 @@ static void h_mufu_ftz(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32
 	uint32_t *d = w->r[in->d];
 	LANE_LOOP {
 		float v = ftz(f32(a[l])), r;
-		switch (in->sub) {
-		case VFP_MUFU_RCP: r = 1.0f / v; break;
-		case VFP_MUFU_EX2: r = exp2f(v); break;
-		case VFP_MUFU_LG2: r = log2f(v); break;
-		case VFP_MUFU_SIN: r = turns(v, false); break;
-		case VFP_MUFU_COS: r = turns(v, true); break;
-		case VFP_MUFU_RSQ: r = (float)(1.0 / sqrt((double)v)); break;
-		case VFP_MUFU_TANH: r = tanhf(v); break;
-		case VFP_MUFU_RCP64H: /* the high word of 1 / the double whose high word is a */
+		if (in->sub == VFP_MUFU_RCP64H) { /* the high word of 1 / the double whose high word is a */
 			WR(d, l, (uint32_t)(u64d(1.0 / f64(0, a[l])) >> 32));
 			continue;
-		case VFP_MUFU_RSQ64H:
+		}
+		if (in->sub == VFP_MUFU_RSQ64H) {
 			WR(d, l, (uint32_t)(u64d(1.0 / sqrt(f64(0, a[l]))) >> 32));
 			continue;
-		default: r = sqrtf(v); break;
 		}
+		r = mufu_f32(in->sub, v);
 		WR(d, l, vfp_canon(ftz(r)));
 	}
 }
@@ -425,16 +433,7 @@ static void h_mufu_h(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t
 		if (in->wide && !(h & 0x7f80))
 			h &= 0x8000;
 		float v = (float)vfp_wide(h, in->wide ? 8 : 11, in->wide ? 127 : 15), r;
-		switch (in->sub) {
-		case VFP_MUFU_RCP: r = 1.0f / v; break;
-		case VFP_MUFU_EX2: r = exp2f(v); break;
-		case VFP_MUFU_LG2: r = log2f(v); break;
-		case VFP_MUFU_SIN: r = turns(v, false); break;
-		case VFP_MUFU_COS: r = turns(v, true); break;
-		case VFP_MUFU_RSQ: r = (float)(1.0 / sqrt((double)v)); break;
-		case VFP_MUFU_TANH: r = tanhf(v); break;
-		default: r = sqrtf(v); break;
-		}
+		r = mufu_f32(in->sub, v);
 		if (in->wide) {
 			uint16_t b = isnan(r) ? VFP_NAN16 : vfp_narrow((double)r, 8, 127, EMU_RND_RN);
 			WR(d, l, b & 0x7f80 ? b : b & 0x8000u);
