@@ -237,8 +237,9 @@ bench-asm: $(BUILD)/simtemu-bench
 	cd bench && ../$(BUILD)/simtemu-bench asm 1000000
 
 # Every bench kernel at -j 1, 2, 4, ... nproc (or JOBS): median launch times and speed-ups
+# (JOBS below defaults to 1 for bench-compare; here an unset JOBS means nproc)
 bench-scale: $(BUILD)/simtemu-bench
-	cd bench && ../$(BUILD)/simtemu-bench scale $(JOBS)
+	cd bench && ../$(BUILD)/simtemu-bench scale $(if $(filter command line environment,$(origin JOBS)),$(JOBS))
 
 # The benchmark of revision OLD against the working tree, run alternately (ROUNDS, JOBS)
 ROUNDS ?= 3

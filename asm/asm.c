@@ -569,13 +569,19 @@ static void rel_labels(asm_ctx *c)
 		}
 }
 
-/* isa_lookup (op -1), isa_mod_is_hint (op -2) or isa_mod_ok (op >= 0) of s. */
+/* isa_lookup (op -1), isa_mod_is_hint (op -2) or isa_mod_ok (op >= 0) of s. Two ways (slots
+   k and k ^ 1, the newer in k): two hot keys on one slot, as the addresses of the interned
+   strings happen to fall, would otherwise miss on every instruction (isa_lookup is a
+   linear search). */
 static int memo_isa(asm_ctx *c, int op, const char *s)
 {
 	size_t k = memo_slot(s, op);
 	if (c->memo->e[k].key == s && c->memo->e[k].op == op)
 		return c->memo->e[k].val;
+	if (c->memo->e[k ^ 1].key == s && c->memo->e[k ^ 1].op == op)
+		return c->memo->e[k ^ 1].val;
 	int v = op == -1 ? isa_lookup(c->dialect, s) : op == -2 ? isa_mod_is_hint(s) : isa_mod_ok(c->dialect, op, s);
+	c->memo->e[k ^ 1] = c->memo->e[k];
 	c->memo->e[k].key = s;
 	c->memo->e[k].op = op;
 	c->memo->e[k].val = v;

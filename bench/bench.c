@@ -9,11 +9,14 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "spec/spec_run.h"
 #include "emu/stats.h"
 #include "util/xalloc.h"
+#include "front/dump.h"
+#include "front/spec.h"
 
 #define RUNS 5
 
@@ -137,6 +140,7 @@ static const bench_case cases[] = {
 	{"alu52", "alu52.sass", "out", native_alu52, 1e-2, "ALU-bound, full warps, sm_52 (ptxas's unrolled XMAD code)"},
 	{"alu70", "alu70.sass", "out", native_alu70, 1e-2, "ALU-bound, full warps, sm_70 (convergence barriers)"},
 	{"alu90", "alu90.sass", "out", native_alu90, 1e-2, "ALU-bound, full warps, sm_90 (ptxas's unrolled code)"},
+	{"alu90c13", "alu90c13.sass", "out", native_alu90, 1e-2, "ALU-bound, full warps, sm_90 as CUDA 13's ptxas compiles it"},
 	{"alu100", "alu100.sass", "out", native_alu100, 1e-2, "ALU-bound, full warps, sm_100 (alu90 in CUDA 13's Blackwell instructions)"},
 	{"stream", "stream.sass", "y", native_stream, 1e-6, "memory-bound (SAXPY)"},
 	{"divergent", "divergent.sass", "steps", native_divergent, 0, "divergent loops and if/else"},
@@ -430,16 +434,50 @@ static void time_kernel(const bench_case *c, int jobs, double *te, double *tn, s
    (address comment, the instruction, its two encoding words on two lines, the padding),
    assembled once: the time of emu_assemble and the process's peak resident size (the
    listing's text, which the process holds as `simtemu asm` does, included). */
-static int bench_asm(long n)
+/* The child of bench_asm: what `simtemu asm FILE` does before its listing output
+   (cli/cmd_convert.c: read the file whole, cuobjdump's sections, the directives, the
+   assembly), so that its resource usage is that work's alone. */
+static int asm_child(const char *path)
+{
+	size_t n;
+	char *src = xread_file(path, &n);
+	if (!src || memchr(src, 0, n))
+		return 2;
+	emu_spec sp = {0};
+	char *dirs = NULL, *sass = dump_read_own(path, src, &sp, NULL, &dirs, stderr);
+	free(dirs);
+	if (!sass)
+		return 2;
+	int errs = spec_parse(&sp, path, sass, stderr);
+	emu_program *p = emu_assemble_at(path, sass, sp.target, sp.target_at, sp.kernel ? sp.kernel : "big", stderr);
+	int rc = p && !errs ? 0 : 1;
+	emu_program_free(p);
+	spec_free(&sp);
+	free(sass);
+	return rc;
+}
+
+/* make bench-asm: a generated n-instruction sm_75 listing as cuobjdump prints it (two
+   encoding words on two lines), written to a file and assembled in a child process the
+   way `simtemu asm` reads a file: the child's CPU time, peak resident size and page
+   faults (wait4), none of the generator's. */
+static int bench_asm(long n, const char *keep)
 {
 	static const char *const body[] = {
 		"IMAD.MOV.U32 R1, RZ, RZ, c[0x0][0x28]", "IADD3 R1, R2, R3, RZ", "LOP3.LUT R4, R7, 0x1, RZ, 0xc0, !PT",
 		"ISETP.GE.AND P0, PT, R2, 0x1, PT",   "SHF.R.S32.HI R8, RZ, 0x1f, R7", "LDG.E.SYS R0, [R2+0x10]",
 		"FFMA R5, R0, c[0x0][0x168], R5",      "STG.E.SYS [R2+0x4], R5",
 	};
-	size_t cap = (size_t)n * 256 + 64, len = 0; /* 211 bytes an instruction */
-	char *big = xmalloc(cap);
-	len += (size_t)snprintf(big + len, cap - len, "\tcode for sm_75\n\t\tFunction : big\n");
+	char path[4096] = "/tmp/simtemu-bench-asm-XXXXXX";
+	int fd = keep ? open(keep, O_WRONLY | O_CREAT | O_TRUNC, 0644) : mkstemp(path);
+	if (keep)
+		snprintf(path, sizeof path, "%s", keep);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		perror("bench-asm: a temporary file");
+		return 1;
+	}
+	long len = fprintf(f, "\tcode for sm_75\n\t\tFunction : big\n");
 	for (long i = 0; i < n; i++) {
 		char insn[64];
 		if (i == n - 1)
@@ -448,24 +486,35 @@ static int bench_asm(long n)
 			snprintf(insn, sizeof insn, "@P0 BRA 0x%lx ;", (i > 64 ? i - 64 : 0) * 16);
 		else
 			snprintf(insn, sizeof insn, "%s ;", body[i % 9]);
-		len += (size_t)snprintf(big + len, cap - len,
-					 "        /*%04lx*/                   %-47s/* 0x%016lx */\n"
-					 "%82s/* 0x000fe400078e00ff */\n", i * 16, insn, (unsigned long)i * 7919u, "");
+		len += fprintf(f,
+			       "        /*%04lx*/                   %-47s/* 0x%016lx */\n"
+			       "%82s/* 0x000fe400078e00ff */\n", i * 16, insn, (unsigned long)i * 7919u, "");
 	}
+	if (fclose(f)) {
+		perror("bench-asm: writing the listing");
+		unlink(path);
+		return 1;
+	}
+	if (keep) /* asm N FILE: only the listing, for callgrind on `simtemu-bench asm-child FILE` */
+		return 0;
+	fflush(stdout);
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(asm_child(path));
+	int st = 0;
 	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	long rss0 = ru.ru_maxrss, flt0 = ru.ru_minflt;
-	double t0 = now(), c0 = (double)clock() / CLOCKS_PER_SEC;
-	emu_program *p = emu_assemble("generated", big, NULL, "big", stderr);
-	double t = now() - t0, c = (double)clock() / CLOCKS_PER_SEC - c0;
-	getrusage(RUSAGE_SELF, &ru);
-	printf("assembly of a %ld-instruction sm_75 listing with encodings (%.0f MB of text): %.3f s wall, %.3f s CPU; "
-	       "peak resident %.0f MB (%.0f MB before assembling: the text); %ld page faults%s\n",
-	       n, (double)len / 1e6, t, c, (double)ru.ru_maxrss / 1024, (double)rss0 / 1024, ru.ru_minflt - flt0,
-	       p ? "" : " (FAILED)");
-	emu_program_free(p);
-	free(big);
-	return p ? 0 : 1;
+	memset(&ru, 0, sizeof ru);
+	bool ok = pid > 0 && wait4(pid, &st, 0, &ru) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	double t = now() - t0;
+	unlink(path);
+	double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+	printf("assembly of a %ld-instruction sm_75 listing file with encodings (%.0f MB of text), as `simtemu asm` "
+	       "reads it: %.3f s wall, %.3f s CPU (%.3f user, %.3f system); peak resident %.0f MB; %ld page faults%s\n",
+	       n, (double)len / 1e6, t, cpu, ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6,
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6, (double)ru.ru_maxrss / 1024, ru.ru_minflt,
+	       ok ? "" : " (FAILED)");
+	return ok ? 0 : 1;
 }
 
 /* make bench-scale: every kernel at -j 1, 2, 4, ... up to maxj (and maxj itself), the
@@ -514,7 +563,9 @@ int main(int argc, char **argv)
 		return bench_scale(n < 1 ? 1 : n > 1024 ? 1024 : (int)n);
 	}
 	if (argc > 1 && !strcmp(argv[1], "asm"))
-		return bench_asm(argc > 2 ? atol(argv[2]) : 1000000);
+		return bench_asm(argc > 2 ? atol(argv[2]) : 1000000, argc > 3 ? argv[3] : NULL);
+	if (argc > 2 && !strcmp(argv[1], "asm-child")) /* the assembly of a listing file alone */
+		return asm_child(argv[2]);
 	if (argc > 1 && !strcmp(argv[1], "whole")) /* the whole-process case alone */
 		return bench_whole(argc > 2 ? atoi(argv[2]) : 1, NULL) ? 0 : 1;
 	int jobs = argc > 1 ? atoi(argv[1]) : 1;

@@ -225,11 +225,10 @@ static int prepare(cli_launch *L, int argc, char **argv, const struct option *ex
 	const char *loc = !made ? L->file : L->o.keep_sass ? L->o.keep_sass : L->loc;
 	/* a whole cuobjdump output: the SASS, and what its ELF sections say */
 	char *dump_dirs = NULL;
-	char *sass = dump_read(loc, L->src, &L->sp, cli_want_target(&L->o, L->spec_src), &dump_dirs, stderr);
-	if (!sass)
+	char *src = L->src;
+	L->src = NULL; /* dump_read_own's now: returned, or freed */
+	if (!(L->src = dump_read_own(loc, src, &L->sp, cli_want_target(&L->o, L->spec_src), &dump_dirs, stderr)))
 		return CLI_EXIT_INPUT;
-	free(L->src);
-	L->src = sass;
 	int errs = spec_parse(&L->sp, loc, L->src, stderr);
 	if (L->spec_src)
 		errs += spec_parse(&L->sp, L->o.spec, L->spec_src, stderr);
@@ -302,8 +301,7 @@ void cli_report_interrupt(const emu_ctx *x)
 
 char *cli_sass_of(const char *file, char *src, emu_spec *sp, const char *target)
 {
-	char *dirs = NULL, *sass = dump_read(file, src, sp, target, &dirs, stderr);
+	char *dirs = NULL, *sass = dump_read_own(file, src, sp, target, &dirs, stderr);
 	free(dirs);
-	free(src);
 	return sass;
 }

@@ -10,6 +10,8 @@
 #include <stdio.h>
 
 typedef simt_status cf_status;
+/* the calls of every issue and branch, inlined into the loop whatever its size */
+#define CF_HOT static inline __attribute__((always_inline))
 #define CF_OK SIMT_OK
 
 static inline const char *cf_status_text(cf_status st)
@@ -19,7 +21,7 @@ static inline const char *cf_status_text(cf_status st)
 }
 
 /* The pop rule before a fetch; with a hook, one token at a time so that each pop shows. */
-static inline int cf_next(emu_ctx *x, emu_warp *w)
+CF_HOT int cf_next(emu_ctx *x, emu_warp *w)
 {
 	simt_state *s = &w->s;
 	if (s->A != 0)
@@ -42,16 +44,16 @@ static inline void cf_warp_init(emu_warp *w, simt_token *stack, int limit)
 	simt_init(&w->s, w->valid, stack, limit);
 }
 
-static inline uint32_t cf_pc(const emu_warp *w) { return w->s.pc; }
-static inline uint32_t cf_active(const emu_warp *w) { return w->s.A; }
-static inline void cf_fall(emu_warp *w, uint32_t next) { w->s.pc = next; }
+CF_HOT uint32_t cf_pc(const emu_warp *w) { return w->s.pc; }
+CF_HOT uint32_t cf_active(const emu_warp *w) { return w->s.A; }
+CF_HOT void cf_fall(emu_warp *w, uint32_t next) { w->s.pc = next; }
 static inline int cf_depth(const emu_warp *w) { return w->s.max_depth; }
 /* a nonempty active mask stays current until a control-flow instruction changes it */
 static inline bool cf_straight(const emu_warp *w) { (void)w; return true; }
 
 static inline void cf_exit(emu_warp *w, uint32_t G) { simt_exit(&w->s, G); }
 
-static inline cf_status cf_bra(emu_warp *w, uint32_t G, int guarded, uint32_t pc, uint32_t next, uint32_t target)
+CF_HOT cf_status cf_bra(emu_warp *w, uint32_t G, int guarded, uint32_t pc, uint32_t next, uint32_t target)
 {
 	return simt_bra(&w->s, G, guarded, pc, next, target);
 }
@@ -72,10 +74,10 @@ static inline cf_status cf_call(emu_warp *w, uint32_t G, uint32_t next, uint32_t
 }
 
 static inline cf_status cf_ret(emu_warp *w, uint32_t G) { return simt_ret(&w->s, G); }
-static inline cf_status cf_after(emu_warp *w, uint32_t G, int guarded) { return simt_sflag(&w->s, G, guarded); }
+CF_HOT cf_status cf_after(emu_warp *w, uint32_t G, int guarded) { return simt_sflag(&w->s, G, guarded); }
 
 /* the token stack's own instructions */
-static inline cf_status cf_ssy(emu_warp *w, uint32_t target) { return simt_ssy(&w->s, target); }
+CF_HOT cf_status cf_ssy(emu_warp *w, uint32_t target) { return simt_ssy(&w->s, target); }
 static inline cf_status cf_pbk(emu_warp *w, uint32_t target) { return simt_pbk(&w->s, target); }
 static inline cf_status cf_pcnt(emu_warp *w, uint32_t target) { return simt_pcnt(&w->s, target); }
 static inline cf_status cf_pret(emu_warp *w, uint32_t target) { return simt_pret(&w->s, target); }

@@ -5,21 +5,27 @@
 #include "emu/emu.h"
 #include "util/xalloc.h"
 
+/* n zeroed elements of size bytes on cache lines of their own */
+static void *zalloc_lines(size_t n, size_t size)
+{
+	void *m = aligned_alloc(64, (n * size + 63) / 64 * 64);
+	if (!m) /* xcalloc reports the host out of memory, as everywhere */
+		return xcalloc(n, size);
+	memset(m, 0, n * size);
+	return m;
+}
+
 void emu_stats_init(emu_stats *s, int n)
 {
 	memset(s, 0, sizeof *s);
 	s->n = n;
 	/* on their own cache lines: workers on other cores count into their own arrays without
-	   sharing a line (false sharing) */
+	   sharing a line (false sharing); the run counters and their list are written at
+	   every run entry */
 	size_t k = (size_t)(n ? n : 1);
-	emu_pcstat *m = aligned_alloc(64, (k * sizeof *m + 63) / 64 * 64);
-	if (m)
-		memset(m, 0, k * sizeof *m);
-	else /* xcalloc reports the host out of memory, as everywhere */
-		m = xcalloc(k, sizeof *m);
-	s->pc = m;
-	s->run = xcalloc(k, sizeof *s->run);
-	s->dirty = xcalloc(k, sizeof *s->dirty);
+	s->pc = zalloc_lines(k, sizeof *s->pc);
+	s->run = zalloc_lines(k, sizeof *s->run);
+	s->dirty = zalloc_lines(k, sizeof *s->dirty);
 }
 
 void emu_stats_free(emu_stats *s)

@@ -65,7 +65,7 @@ static inline uint32_t pack_lanes(const uint32_t *t)
 	return r;
 }
 
-static inline void expand_mask(const emu_ctx *x, uint32_t G, uint32_t *mk)
+static inline __attribute__((always_inline)) void expand_mask(const emu_ctx *x, uint32_t G, uint32_t *mk)
 {
 #ifdef __AVX2__
 	/* the AVX2 build of the loop: a variable shift per lane, four vector steps */

@@ -120,7 +120,12 @@ static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token
    handler is a DO row (cannot fail) of a family whose bodies only compute lanes; of the
    control-flow family only NOP (S2R and CS2R read the clock, which the loop moves to a
    run's end at its start). A family not listed here (a new one
-   included) never starts or continues a run, so its bodies need not know about them. */
+   included) never starts or continues a run, so its bodies need not know about them.
+   With the token stack (sm_1x-6x), a run may end with one instruction that changes where
+   the warp goes (run_ender): a straight one with .S, or a branch, SSY/PBK/PCNT, BRK/CONT or
+   EXIT without steps. It issues last, with the run's lanes like the others, and the loop
+   hands its body its own pc and checks its status and .S as after any issue (so the
+   loop goes through its full fetch only once per run, not twice: bench/divergent.sass). */
 static bool straight_family(const char *fam, emu_handler h)
 {
 	static const char *const lanes_only[] = {"int", "logic", "float", "double", "half",
@@ -212,8 +217,26 @@ static void specialise(emu_insn *in)
 	}
 }
 
-/* Each instruction's straight run: the straight instructions from it on (0: not one). */
-static void mark_runs(emu_insn *code, int n)
+/* The last instruction a run may have with the token stack (see above): control flow that
+   the loop checks after the issue (its status, .S), nothing that waits, calls or reads pm. */
+static bool run_ender(const emu_insn *in, const bool *ok)
+{
+	if (in->steps || in->h >= EMU_NHANDLERS)
+		return false;
+	if (ok[in->h]) /* straight, with .S */
+		return true;
+	switch (in->h) {
+	case EMU_H_BRA: case EMU_H_SSY: case EMU_H_PBK: case EMU_H_PCNT: case EMU_H_BRK:
+	case EMU_H_CONT: case EMU_H_EXIT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Each instruction's straight run: the straight instructions from it on, with the
+   instruction that ends it where the model allows one (0: not one). */
+static void mark_runs(emu_insn *code, int n, bool enders)
 {
 	bool ok[EMU_NHANDLERS];
 	straight_handlers(ok);
@@ -222,8 +245,11 @@ static void mark_runs(emu_insn *code, int n)
 		emu_insn *in = &code[i];
 		specialise(in);
 		unsigned r = !in->steps && !in->sflag && in->h < EMU_NHANDLERS && ok[in->h] ? 1 + after : 0;
+		if (!r && enders && run_ender(in, ok))
+			r = 1; /* a run of its own, or the end of the one before */
 		in->run = (uint8_t)(r > 255 ? 255 : r);
-		after = in->run;
+		/* a run goes on past no ender */
+		after = r && (in->sflag || !ok[in->h]) ? 1 : in->run;
 	}
 }
 
@@ -256,7 +282,7 @@ static void bind_operands(emu_ctx *x)
 				vec[l] = v;
 			s->vec = vec;
 		}
-	mark_runs(x->code, f->n);
+	mark_runs(x->code, f->n, x->prog->rt->model != EMU_CF_BARRIERS);
 }
 
 static emu_cta_stats stats_now(const emu_ctx *x)
@@ -464,8 +490,12 @@ static emu_status run_ctas(emu_ctx *x)
 	return st;
 }
 
+/* Each worker on its own cache lines: its context's last fields (cur_cta and cur_warp,
+   written at every warp's turn) were on the line of the next worker's first ones (prog
+   and f, read at every turn), so kernels with barriers (many short turns) moved that line
+   between the cores on every turn. */
 typedef struct {
-	emu_ctx ctx; /* the worker's own copy: CTA state, statistics, steps, trap */
+	_Alignas(64) emu_ctx ctx; /* the worker's own copy: CTA state, statistics, steps, trap */
 	pthread_t th;
 	emu_status st;
 } emu_worker;
@@ -480,9 +510,10 @@ static void *worker_main(void *arg)
 /* CTAs on jobs threads; statistics are summed per CTA, so totals do not depend on jobs. */
 static emu_status run_parallel(emu_ctx *x, int jobs)
 {
-	emu_worker *wk = calloc((size_t)jobs, sizeof *wk);
+	emu_worker *wk = aligned_alloc(_Alignof(emu_worker), (size_t)jobs * sizeof *wk);
 	if (!wk)
 		return run_ctas(x);
+	memset(wk, 0, (size_t)jobs * sizeof *wk);
 	int started = 0;
 	for (int i = 0; i < jobs; i++) {
 		wk[i].ctx = *x;

@@ -175,6 +175,7 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 				ps->active += (uint64_t)popc32(G);
 				ps->predoff += G == 0;
 			}
+			pc = next - 1; /* the run's last, which alone may read it (emu/launch.c) */
 		} else {
 			ps->warp++;
 			ps->thread += nA;
@@ -213,8 +214,9 @@ static __attribute__((noinline)) run_result EMU_RUN_WARP_LOOP(emu_ctx *x, emu_ct
 			return RUN_TRAP;
 		}
 		VM_END
-		if (in < last) { /* the run's next instruction: no steps, no .S, the same lanes (pc
-				    and pm are not kept: no body of a run reads them, mark_runs) */
+		if (in < last) { /* the run's next instruction: no steps, the same lanes, no .S but
+				    on the last (pm is not kept: no body of a run reads it, and pc only
+				    the last's, mark_runs) */
 			in++;
 			ps++;
 			G = A;

@@ -27,7 +27,7 @@
 	uint32_t *d = w->r[in->d]
 
 /* The predicate pair p = r BOP c, q = !r BOP c (ISETP, FSETP, PSETP). */
-static inline void setp_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
+static inline __attribute__((always_inline)) void setp_write(emu_warp *w, const emu_insn *in, uint32_t r, uint32_t G)
 {
 	uint32_t c = pred_val(w, &in->s[2]);
 	pred_write(w, in->d, bop(in->bop, r, c), G);
@@ -95,21 +95,47 @@ static inline uint32_t pcode_mask(const emu_warp *w, uint8_t c)
 	return c & EMU_PC_INV ? ~v : v;
 }
 
-/* a CMP b in all 32 lanes (cmp: EMU_CMP_* bits LT 1, EQ 2, GT 4), as a lane mask: all-ones
-   or zero per lane, then packed, so both loops vectorise (G masks the writes) */
+/* a CMP b in all 32 lanes (cmp: EMU_CMP_* bits LT 1, EQ 2, GT 4) as a lane mask. Each of
+   the six comparisons is one of a < b, b < a and a == b, inverted or not (GE is not LT, LE
+   not GT, NE not EQ), so one compare per lane, vectorised, then packed (G masks the
+   writes). */
 static inline __attribute__((always_inline)) uint32_t cmp_lanes(const uint32_t *a, const uint32_t *b, unsigned cmp,
 								bool sign)
 {
-	uint32_t t[32], mlt = cmp & 1 ? ~0u : 0, meq = cmp & 2 ? ~0u : 0, mgt = cmp & 4 ? ~0u : 0;
-	if (sign)
-		for (int l = 0; l < 32; l++) {
-			uint32_t lt = 0u - ((int32_t)a[l] < (int32_t)b[l]), eq = 0u - (a[l] == b[l]);
-			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-		}
+	unsigned c = cmp & 7;
+	uint32_t inv = 0;
+	if (c == 0 || c == 7) /* never, always */
+		return c ? ~0u : 0;
+	if (c == 6 || c == 3 || c == 5) { /* GE, LE, NE: LT, GT, EQ inverted */
+		inv = ~0u;
+		c = 7 - c;
+	}
+	if (c == 4) { /* a > b is b < a */
+		const uint32_t *t = a;
+		a = b;
+		b = t;
+	}
+#ifdef __AVX2__
+	const __m256i flip = _mm256_set1_epi32(c != 2 && !sign ? (int)0x80000000u : 0);
+	uint32_t r = 0;
+	for (int i = 0; i < 4; i++) {
+		__m256i va = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 8 * i)), flip);
+		__m256i vb = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 8 * i)), flip);
+		__m256i m = c == 2 ? _mm256_cmpeq_epi32(va, vb) : _mm256_cmpgt_epi32(vb, va);
+		r |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(m)) << (8 * i);
+	}
+	return r ^ inv;
+#else
+	uint32_t t[32];
+	if (c == 2)
+		for (int l = 0; l < 32; l++)
+			t[l] = 0u - (a[l] == b[l]);
+	else if (sign)
+		for (int l = 0; l < 32; l++)
+			t[l] = 0u - ((int32_t)a[l] < (int32_t)b[l]);
 	else
-		for (int l = 0; l < 32; l++) {
-			uint32_t lt = 0u - (a[l] < b[l]), eq = 0u - (a[l] == b[l]);
-			t[l] = (lt & mlt) | (eq & meq) | (~(lt | eq) & mgt);
-		}
-	return pack_lanes(t);
+		for (int l = 0; l < 32; l++)
+			t[l] = 0u - (a[l] < b[l]);
+	return pack_lanes(t) ^ inv;
+#endif
 }

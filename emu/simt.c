@@ -30,36 +30,19 @@ void simt_init(simt_state *s, uint32_t valid, simt_token *storage, int limit)
 	s->limit = limit;
 }
 
-static uint32_t live(const simt_state *s, uint32_t m)
+/* A loop left by BRK, CONT, RET or EXIT rather than through its backward branch: the lanes
+   that left it earlier through the branch's fall-through wait in the while-mask entry of
+   this depth; they resume there before the stack is popped (else the pop would drop the
+   entry and send them to the token's target). True when lanes resumed. */
+void simt_drop_w(simt_state *s)
 {
-	return m & ~s->X & ~s->Dbrk & ~s->Dcont & ~s->Dret;
-}
-
-simt_status simt_pop(simt_state *s)
-{
-	if (s->depth == 0)
-		return s->A ? SIMT_UNDERFLOW : SIMT_DONE;
-	simt_token t = s->stack[--s->depth];
-	if (t.type == SIMT_PBK)
-		s->Dbrk = t.saved;
-	else if (t.type == SIMT_PCNT)
-		s->Dcont = t.saved;
-	else if (t.type == SIMT_CALL || t.type == SIMT_PRET)
-		s->Dret = t.saved;
-	s->A = live(s, t.mask);
-	s->pc = t.pc;
 	for (int i = 0; i < s->nw;)
 		if (s->w[i].depth > s->depth)
 			s->w[i] = s->w[--s->nw];
 		else
 			i++;
-	return SIMT_OK;
 }
 
-/* A loop left by BRK, CONT, RET or EXIT rather than through its backward branch: the lanes
-   that left it earlier through the branch's fall-through wait in the while-mask entry of
-   this depth; they resume there before the stack is popped (else the pop would drop the
-   entry and send them to the token's target). True when lanes resumed. */
 bool simt_resume_loop(simt_state *s)
 {
 	for (int i = 0; i < s->nw; i++) {
@@ -67,7 +50,7 @@ bool simt_resume_loop(simt_state *s)
 			continue;
 		simt_wentry e = s->w[i];
 		s->w[i] = s->w[--s->nw];
-		s->A = live(s, e.mask);
+		s->A = simt_live(s, e.mask);
 		s->pc = e.pc + 1;
 		if (s->A)
 			return true;
@@ -86,21 +69,6 @@ simt_status simt_pop_rule(simt_state *s)
 		simt_pop(s);
 	}
 	return SIMT_OK;
-}
-
-simt_status simt_push(simt_state *s, simt_type t, uint32_t mask, uint32_t pc, uint32_t saved)
-{
-	if (s->depth >= s->limit)
-		return SIMT_OVERFLOW;
-	s->stack[s->depth++] = (simt_token){(uint8_t)t, mask, pc, saved};
-	if (s->depth > s->max_depth)
-		s->max_depth = s->depth;
-	return SIMT_OK;
-}
-
-simt_status simt_ssy(simt_state *s, uint32_t target)
-{
-	return simt_push(s, SIMT_SSY, s->A, target, 0);
 }
 
 simt_status simt_pbk(simt_state *s, uint32_t target)
@@ -140,26 +108,15 @@ static int wfind(const simt_state *s, uint32_t pc)
 	return -1;
 }
 
-simt_status simt_bra(simt_state *s, uint32_t G, int guarded, uint32_t pc, uint32_t next, uint32_t target)
+/* simt_bra's cases that involve the while-mask table (emu/simt.h has the others) */
+simt_status simt_bra_w(simt_state *s, uint32_t G, uint32_t pc, uint32_t next, uint32_t target)
 {
-	if (!guarded || G == s->A) {
-		s->pc = target;
-		return SIMT_OK;
-	}
 	if (G == 0) {
 		int i = wfind(s, pc);
 		if (i >= 0) {
-			s->A = live(s, s->w[i].mask);
+			s->A = simt_live(s, s->w[i].mask);
 			s->w[i] = s->w[--s->nw];
 		}
-		s->pc = next;
-		return SIMT_OK;
-	}
-	if (target > pc) {
-		simt_status st = simt_push(s, SIMT_DIV, G, target, 0);
-		if (st != SIMT_OK)
-			return st;
-		s->A &= ~G;
 		s->pc = next;
 		return SIMT_OK;
 	}
@@ -250,15 +207,6 @@ void simt_exit(simt_state *s, uint32_t G)
 {
 	s->X |= G;
 	s->A &= ~G;
-}
-
-simt_status simt_sflag(simt_state *s, uint32_t G, int guarded)
-{
-	if (guarded) {
-		s->A &= ~G;
-		return SIMT_OK;
-	}
-	return simt_pop(s);
 }
 
 /* Tesla's join flag, before the instruction at pc (SPEC 6): a DIV token on top means the

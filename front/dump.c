@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "parser/ast.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 typedef enum { R_SASS, R_ELF, R_PTX } region;
@@ -295,9 +296,9 @@ static void block_line(dump_state *d, const char *l)
 
 /* "\t.section NAME,"flags",@type": nvdisasm's (indented, or a ',' after the name), not
    cuobjdump -elf's ".section NAME[\tTYPE]". */
-static bool nv_section(const char *l)
+/* t: l past its blanks */
+static bool nv_section(const char *l, const char *t)
 {
-	const char *t = skip_ws(l);
 	if (!starts(t, ".section") || (t[8] != ' ' && t[8] != '\t' && t[8] && t[8] != '\r'))
 		return false;
 	if (t != l)
@@ -331,9 +332,8 @@ static size_t hex_span(const char *p)
 }
 
 /* "/ *ADDR* / .byte ..." (or .short, .word, .dword) where no data section is open. */
-static bool stray_datum(const char *l)
+static bool stray_datum(const char *t)
 {
-	const char *t = skip_ws(l);
 	if (t[0] != '/' || t[1] != '*')
 		return false;
 	t += 2 + hex_span(t + 2);
@@ -594,9 +594,12 @@ static void arch_of(const char *p, char *buf, size_t n)
 static void archs_in(const char *src, char *list, size_t n)
 {
 	list[0] = 0;
-	for (const char *l = src; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
-		const char *t = skip_ws(l);
-		if (!starts(t, "code for sm_"))
+	/* the lines that begin, after blanks, with it: found by strstr, not line by line */
+	for (const char *t = src; (t = strstr(t, "code for sm_")); t++) {
+		const char *b = t;
+		while (b > src && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b > src && b[-1] != '\n')
 			continue;
 		char a[16], key[20];
 		arch_of(t, a, sizeof a);
@@ -626,8 +629,10 @@ static void candidates(const char *src, FILE *diag)
 	}
 }
 
-static char *split(const char *file, const char *src, emu_spec *sp, const char *want, char **directives,
-		   FILE *diag, char *err, size_t errn)
+/* own: src is the caller's to give (dump_read_own): the lines are blanked in it, not in a
+   copy, once the last diagnostic that prints a line of it is out; freed on an error. */
+static char *split(const char *file, const char *src, char *own, emu_spec *sp, const char *want,
+		   char **directives, FILE *diag, char *err, size_t errn)
 {
 	*directives = NULL;
 	char archs[200];
@@ -643,6 +648,7 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 				fprintf(diag, "%s: error: %s; its kernels, one launch a line:\n", file ? file : "<input>", err);
 				candidates(src, diag);
 			}
+			free(own);
 			return NULL;
 		}
 		snprintf(pick, sizeof pick, "%s", want);
@@ -652,11 +658,19 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 			fprintf(diag, "%s: error: %s; its kernels, one launch a line:\n", file ? file : "<input>", err);
 			candidates(src, diag);
 		}
+		free(own);
 		return NULL;
 	}
-	size_t n = strlen(src);
-	char *out = xmalloc(n + 1);
-	memcpy(out, src, n + 1);
+	char *out = own;
+	if (!own) {
+		size_t n = strlen(src);
+		out = xmalloc(n + 1);
+		memcpy(out, src, n + 1);
+	}
+	struct blank_span {
+		size_t at, len;
+	} *later = NULL; /* own: the lines to blank after the loop */
+	size_t nlater = 0, caplater = 0;
 	dump_state d = {.sp = sp, .global_shndx = -1, .bank = -1, .rel_bank = -1, .nv_bank = -1,
 			.dg = {.file = file, .src = src, .out = diag}};
 	region r = R_SASS;
@@ -669,7 +683,7 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 		l[len] = 0; /* the line alone (put back below) */
 		d.line = l;
 		d.lineno++;
-		const char *t = skip_ws(l);
+		const char *t = text_skip_blank(l, l + len); /* nv_section, stray_datum: l's t */
 		bool blank = false;
 		if (header_line(l)) {
 			flush_block(&d);
@@ -693,13 +707,13 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 			blank = !keep;
 		} else if (r == R_PTX || (r == R_SASS && !keep)) {
 			blank = true;
-		} else if (r == R_SASS && nv_section(l)) { /* nvdisasm: a data or a code section */
+		} else if (r == R_SASS && nv_section(l, t)) { /* nvdisasm: a data or a code section */
 			blank = !nv_open(&d, l);
 			dump = dump || blank;
 		} else if (r == R_SASS && d.nv_data) {
 			nv_line(&d, l);
 			blank = true;
-		} else if (r == R_SASS && stray_datum(l)) {
+		} else if (r == R_SASS && stray_datum(t)) {
 			dump_error(&d, strchr(l, '.'), "%.*s outside a data section (no '.section NAME,...' line before it)",
 				   (int)strcspn(strchr(l, '.'), " \t\r"), strchr(l, '.'));
 			blank = true;
@@ -716,12 +730,20 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 			blank = true;
 		}
 		l[len] = save;
-		if (blank)
+		if (blank && own && len) {
+			if (nlater == caplater)
+				later = xrealloc(later, sizeof *later * (caplater = caplater ? 2 * caplater : 256));
+			later[nlater++] = (struct blank_span){(size_t)(l - out), len};
+		} else if (blank) {
 			memset(l, ' ', len);
+		}
 		l += len + (eol ? 1 : 0);
 	}
 	flush_block(&d);
 	nv_flush(&d);
+	for (size_t i = 0; i < nlater; i++)
+		memset(out + later[i].at, ' ', later[i].len);
+	free(later);
 	if (d.elf_sm[0] && !archs[0] && header && strlen(header) >= 16) {
 		/* a cubin's dump without its SASS (-elf alone): the target is the header's sm= */
 		char cf[32];
@@ -749,11 +771,17 @@ static char *split(const char *file, const char *src, emu_spec *sp, const char *
 
 char *dump_split(const char *src, emu_spec *sp, const char *want, char **directives, char *err, size_t errn)
 {
-	return split(NULL, src, sp, want, directives, NULL, err, errn);
+	return split(NULL, src, NULL, sp, want, directives, NULL, err, errn);
 }
 
 char *dump_read(const char *file, const char *src, emu_spec *sp, const char *want, char **directives, FILE *diag)
 {
 	char err[300];
-	return split(file, src, sp, want, directives, diag ? diag : stderr, err, sizeof err);
+	return split(file, src, NULL, sp, want, directives, diag ? diag : stderr, err, sizeof err);
+}
+
+char *dump_read_own(const char *file, char *src, emu_spec *sp, const char *want, char **directives, FILE *diag)
+{
+	char err[300];
+	return split(file, src, src, sp, want, directives, diag ? diag : stderr, err, sizeof err);
 }

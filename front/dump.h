@@ -22,5 +22,8 @@ char *dump_split(const char *src, emu_spec *sp, const char *want, char **directi
 /* The same, with the errors printed to diag as "file:line:col: error: ..." with the line
    and a caret (the architecture errors as "file: error: ..."); NULL after any. */
 char *dump_read(const char *file, const char *src, emu_spec *sp, const char *want, char **directives, FILE *diag);
+/* dump_read on a text the caller gives up (src: malloc'd): its lines are blanked in place
+   and it is returned, or freed with NULL (no copy of a listing of hundreds of MB). */
+char *dump_read_own(const char *file, char *src, emu_spec *sp, const char *want, char **directives, FILE *diag);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
@@ -16,11 +17,14 @@ ast_unit *ast_parse_ptxplus(const char *file, const char *src, FILE *diag_out)
 
 bool ptx_looks_like(const char *src)
 {
-	for (const char *p = src; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!strncmp(p, ".entry", 6) || !strncmp(p, ".version", 8) || !strncmp(p, "//HEADER", 8))
+	for (const char *l = src; *l;) {
+		const char *e = strchr(l, '\n'), *p = text_skip_blank(l, e ? e : l + strlen(l));
+		if (((p[0] == '.' && (p[1] == 'e' || p[1] == 'v')) || (p[0] == '/' && p[1] == '/')) &&
+		    (!strncmp(p, ".entry", 6) || !strncmp(p, ".version", 8) || !strncmp(p, "//HEADER", 8)))
 			return true;
+		if (!e)
+			break;
+		l = e + 1;
 	}
 	return false;
 }

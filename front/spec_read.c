@@ -2,6 +2,7 @@
 #include "front/spec.h"
 #include "isa/isa.h"
 #include "util/num.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 #include <ctype.h>
@@ -858,9 +859,7 @@ int spec_parse(emu_spec *s, const char *file, const char *text, FILE *diag)
 	for (p->line = 1; *cur; p->line++) {
 		const char *e = strchr(cur, '\n');
 		size_t len = e ? (size_t)(e - cur) : strlen(cur);
-		const char *q = cur;
-		while (q < cur + len && (*q == ' ' || *q == '\t'))
-			q++;
+		const char *q = text_skip_blank(cur, cur + len);
 		if (q < cur + len && *q == '.' && q + 1 < cur + len && isalpha((unsigned char)q[1])) {
 			keep_append(&k, cur, len);
 			s->texts[fi] = k.b;

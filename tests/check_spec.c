@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "front/dump.h"
 #include "util/num.h"
+#include "util/xalloc.h"
 
 START_TEST(geometry_and_overrides)
 {
@@ -394,6 +396,66 @@ START_TEST(strict_numbers)
 }
 END_TEST
 
+/* dump_read_own (the splitter blanking the caller's text in place) gives what dump_read gives
+   from a copy: the text, the directives, the tables, and the diagnostics byte for byte (they
+   print source lines, so the blanking must wait until the last of them). */
+static char *split_with(const char *src, bool own, const char *want, char **dirs, char **diag, size_t *nconsts)
+{
+	FILE *f = tmpfile();
+	ck_assert(f != NULL);
+	emu_spec sp = {0};
+	char *sass = own ? dump_read_own("t.sass", xstrdup(src), &sp, want, dirs, f)
+			 : dump_read("t.sass", src, &sp, want, dirs, f);
+	*nconsts = (size_t)sp.nconsts;
+	spec_free(&sp);
+	long n = ftell(f);
+	*diag = xcalloc((size_t)n + 1, 1);
+	rewind(f);
+	ck_assert_uint_eq(fread(*diag, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return sass;
+}
+
+START_TEST(dump_in_place_as_copied)
+{
+	static const char *const files[] = {"cubin/cbank.sm_80.elf.sass", "cubin/cbank.sm_80.nvdisasm",
+					    "cubin/jumptab.sm_80.cuda13.elf.sass", "toolkit/two.fatbin.dump"};
+	static const char *const texts[] = {
+		"\n64-bit ELF: type=ET_EXEC, ABI=8\nSections:\n",
+		"\n64-bit ELF: type=ET_EXEC, ABI=8, sm=80\n.nv.constant2.k\n0x00000001 0x1234567890\n",
+		"\t.headerflags\t@\"EF_CUDA_SM80\"\n        /*0000*/ \t.byte\t0x01\n",
+		"\t.headerflags\t@\"EF_CUDA_SM80\"\n\t.section\t.nv.constant2.k,\"a\",@progbits\n"
+		"        /*00zz*/ \t.byte\t0x01\n\t.section\t.text.k,\"ax\",@progbits\nk:\n        /*0000*/   EXIT ;\n",
+		"\tcode for sm_75\n\t\tFunction : k\n        /*0000*/   EXIT ;   /* 0x000000000000794d */\n",
+	};
+	for (size_t i = 0; i < sizeof files / sizeof files[0] + sizeof texts / sizeof texts[0]; i++)
+		for (int w = 0; w < 2; w++) {
+			const char *want = w ? "sm_80" : NULL;
+			char *file = i < 4 ? xread_file(files[i], NULL) : NULL;
+			const char *src = i < 4 ? file : texts[i - 4];
+			ck_assert_msg(src != NULL, "cannot read %s", files[i]);
+			char *da = NULL, *db = NULL, *ga, *gb;
+			size_t ca, cb;
+			char *a = split_with(src, false, want, &da, &ga, &ca);
+			char *b = split_with(src, true, want, &db, &gb, &cb);
+			ck_assert_msg(!a == !b, "case %zu: one of them failed", i);
+			if (a)
+				ck_assert_str_eq(a, b);
+			ck_assert_msg(!da == !db && (!da || !strcmp(da, db)), "case %zu: directives differ", i);
+			ck_assert_str_eq(ga, gb);
+			ck_assert_msg(i < 4 || i == 8 || strstr(ga, "error:"), "case %zu: no error said", i);
+			ck_assert_uint_eq(ca, cb);
+			free(a);
+			free(b);
+			free(da);
+			free(db);
+			free(ga);
+			free(gb);
+			free(file);
+		}
+}
+END_TEST
+
 Suite *spec_suite(void)
 {
 	Suite *s = suite_create("spec");
@@ -407,6 +469,7 @@ Suite *spec_suite(void)
 	tcase_add_test(t, value_conversion);
 	tcase_add_test(t, strict_numbers);
 	tcase_add_test(t, large_buffers_set_up_and_checked_in_parts);
+	tcase_add_test(t, dump_in_place_as_copied);
 	tcase_add_loop_test(t, directive_errors_are_located, 0, (int)(sizeof errs / sizeof errs[0]));
 	suite_add_tcase(s, t);
 	return s;

@@ -205,12 +205,62 @@ contains "run counts, negated guard" out 'pc,0x0028,6,144,129,0,"@!P0 IADD R2, R
 contains "run counts, never" out 'pc,0x0030,6,144,0,6,"@!pt IADD R3, R0, 0x3"'
 contains "run counts, run end" out 'pc,0x0040,6,144,144,0,"ISETP.LT.AND P1, pt, R5, 0x3, pt"'
 contains "run counts, total" out 'total,total,54,1296,960,11,'
-# the budget ends warp 0's fourth entry at TOP (19 + 7 > 20 steps): issues 19 and 20 are pc 2
+# the budget ends warp 0's fourth entry at TOP (19 + 8 > 20 steps: the run ends with the
+# branch): issues 19 and 20 are pc 2
 # and 3, then the trap; the counts of the two runs entered before are all there
 check "run counts, budget" 3 "$SIMTEMU" stats --by pc --counts csv --max-steps 20 "$tmp/runs.sass"
 contains "run counts, budget, cut" out 'pc,0x0018,3,96,96,0,"IADD R1, R0, 0x1"'
 contains "run counts, budget, guarded" out 'pc,0x0020,2,64,10,0,"@P0 IADD R1, R1, 0x1"'
 contains "run counts, budget, total" out 'total,total,20,640,512,2,'
+# runs that end with control flow (the token stack: a guarded BRA, SSY, a .S instruction,
+# an unguarded BRA): lane t leaves the loop after t trips, so warp 0 issues the loop's
+# first ISETP 32 times with 32 + 31 + ... + 1 = 528 lanes, warp 1 (lanes 32-47) 48 times
+# with 33 x 16 + 15 + ... + 1 = 648; every lane takes @P0 BRA once (48 active), and its
+# guard is off for all of warp 1's first 32 trips. An SSY that overflows at the end of a
+# run traps there with the counts up to it; so does a budget spent at a lone branch.
+cat >"$tmp/enders.sass" <<'END'
+.target sm_20
+.grid 1
+.block 48
+        S2R R0, SR_Tid_X;
+        MOV R5, RZ;
+        SSY DONE;
+LOOP:
+        ISETP.GE.AND P0, pt, R5, R0, pt;
+        @P0 BRA EXIT_LOOP;
+        IADD R5, R5, 0x1;
+        LOP.AND R6, R5, 0x1;
+        ISETP.NE.AND P1, pt, R6, RZ, pt;
+        SSY JOIN;
+        @P1 BRA ODD;
+        IADD.S R7, R7, 0x1;
+ODD:
+        IADD.S R8, R8, 0x1;
+JOIN:
+        BRA LOOP;
+EXIT_LOOP:
+        NOP.S;
+DONE:
+        EXIT;
+END
+check "run enders" 0 "$SIMTEMU" stats --by pc --counts csv "$tmp/enders.sass"
+contains "run enders, loop head" out 'pc,0x0018,80,1176,1176,0,"ISETP.GE.AND P0, pt, R5, R0, pt"'
+contains "run enders, guarded branch" out 'pc,0x0020,80,1176,48,32,@P0 BRA EXIT_LOOP'
+contains "run enders, SSY" out 'pc,0x0040,78,1128,1128,0,SSY JOIN'
+contains "run enders, if/else" out 'pc,0x0048,78,1128,576,38,@P1 BRA ODD'
+contains "run enders, .S" out 'pc,0x0050,38,552,552,0,"IADD.S R7, R7, 0x1"'
+contains "run enders, pops" out 'pc,0x0068,48,48,48,0,NOP.S'
+contains "run enders, total" out 'total,total,762,10488,8808,70,'
+check "run enders -j 2" 0 "$SIMTEMU" stats -j 2 --grid 3 --by pc --counts csv "$tmp/enders.sass"
+contains "run enders -j 2, total" out 'total,total,2286,31464,26424,210,'
+check "run enders, overflow" 3 "$SIMTEMU" stats --by pc --counts csv --stack-depth 20 "$tmp/enders.sass"
+contains "run enders, overflow, where" err "warp 0, pc 0x0040 (${tmp}/enders.sass:13): SSY JOIN"
+contains "run enders, overflow, SSY" out 'pc,0x0040,19,418,418,0,SSY JOIN'
+contains "run enders, overflow, after" out 'pc,0x0048,18,405,207,9,@P1 BRA ODD'
+contains "run enders, overflow, total" out 'total,total,171,3857,3241,9,'
+check "run enders, budget" 3 "$SIMTEMU" stats --by pc --counts csv --max-steps 101 "$tmp/enders.sass"
+contains "run enders, budget, where" err "warp 0, pc 0x0060 (${tmp}/enders.sass:19): BRA LOOP"
+contains "run enders, budget, total" out 'total,total,101,2671,2255,5,'
 # the same on sm_70's convergence-barrier loop
 sed -e 's/^\.target sm_20/.target sm_70/' -e 's/ISETP.LT.U32.AND P0, pt, R0, 0x5, pt/ISETP.LT.U32.AND P0, PT, R0, 0x5, PT/' \
     -e 's/IADD \(R[0-9]\), \(R[0-9]\), \(0x[0-9]\)/IADD3 \1, \2, \3, RZ/' -e 's/@!pt/@!PT/' \

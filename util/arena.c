@@ -3,6 +3,7 @@
 
 #include "util/xalloc.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,13 +31,20 @@ arena *arena_new(void)
 #endif
 
 /* Blocks are mapped, not malloc'd: once malloc has seen a large free (the listing's text)
-   it serves 1 MB from its heap, and a block freed there would not go back to the system. */
-static arena_block *map_block(size_t bytes)
+   it serves 1 MB from its heap, and a block freed there would not go back to the system.
+   populate: the arena already filled a block, so this one will be used too: its pages made
+   resident at once (MAP_POPULATE), not a page fault per 4 KiB. A mapping is zeroed. */
+static arena_block *map_block(size_t bytes, bool populate)
 {
 #if defined(MAP_ANONYMOUS) && !defined(ARENA_EACH)
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+#ifndef MAP_POPULATE
+#define MAP_POPULATE 0
+#endif
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0),
+		       -1, 0);
 	return p == MAP_FAILED ? xmalloc(SIZE_MAX) /* out of memory, said as xmalloc says it */ : p;
 #else
+	(void)populate;
 	return xmalloc(bytes);
 #endif
 }
@@ -53,7 +61,7 @@ static void unmap_block(arena_block *b)
 /* A new block at the head (blocks stay newest first: arena_release_before relies on it). */
 static arena_block *new_block(arena *a, size_t cap)
 {
-	arena_block *b = map_block(sizeof *b + cap);
+	arena_block *b = map_block(sizeof *b + cap, a->head != NULL);
 	b->cap = cap;
 	b->used = 0;
 	b->next = a->head;
@@ -75,7 +83,9 @@ void *arena_alloc(arena *a, size_t n)
 #endif
 	void *p = b->data + b->used;
 	b->used += n;
-	memset(p, 0, n);
+#if !defined(MAP_ANONYMOUS) || defined(ARENA_EACH)
+	memset(p, 0, n); /* a mapped block is zero already, and no byte of it is handed out twice */
+#endif
 	return p;
 }
 
