@@ -34,7 +34,14 @@ static float fsat(float v)
 /* FFMA's lanes with the CPU's fused multiply-add (chosen when the CPU has FMA3 and AVX),
    8 lanes per instruction: written with intrinsics because -frounding-math (which the
    loop needs for its rounding-mode bodies) keeps GCC from vectorising fmaf... */
-__attribute__((target("avx,fma"))) static void fma_lanes_hw(const emu_ctx *x, uint32_t *d, const uint32_t *a,
+#ifdef EMU_AVX2_CLANG
+/* clang's explicit target replaces the file's pushed one, and the loop's always-inline
+   helpers (expand_mask) need AVX2 there: name all of it */
+#define EMU_FMA_TARGET "avx2,popcnt,fma"
+#else
+#define EMU_FMA_TARGET "avx,fma"
+#endif
+__attribute__((target(EMU_FMA_TARGET))) static void fma_lanes_hw(const emu_ctx *x, uint32_t *d, const uint32_t *a,
 							     const uint32_t *b, const uint32_t *c, uint32_t sx,
 							     uint32_t G, int n)
 {
