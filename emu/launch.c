@@ -121,11 +121,13 @@ static void setup_warps(emu_ctx *x, emu_cta *c, uint32_t (*regs)[32], simt_token
    control-flow family only NOP (S2R and CS2R read the clock, which the loop moves to a
    run's end at its start). A family not listed here (a new one
    included) never starts or continues a run, so its bodies need not know about them.
-   With the token stack (sm_1x-6x), a run may end with one instruction that changes where
-   the warp goes (run_ender): a straight one with .S, or a branch, SSY/PBK/PCNT, BRK/CONT or
-   EXIT without steps. It issues last, with the run's lanes like the others, and the loop
-   hands its body its own pc and checks its status and .S as after any issue (so the
-   loop goes through its full fetch only once per run, not twice: bench/divergent.sass). */
+   A run may end with one instruction that changes where the warp goes (run_ender): with the
+   token stack (sm_1x-6x) a straight one with .S, or a branch, SSY/PBK/PCNT, BRK/CONT or
+   EXIT; with convergence barriers (sm_70+) a branch, BSSY, BSYNC, BREAK or EXIT; none with
+   steps. It issues last, with the run's lanes like the others, and the loop hands its body
+   its own pc and checks its status and .S as after any issue; whatever it does to the
+   warp's lanes, pcs or groups, the loop's next fetch sees (so the loop goes through its
+   full fetch only once per run, not twice: bench/divergent.sass, bench/alu70.sass). */
 static bool straight_family(const char *fam, emu_handler h)
 {
 	static const char *const lanes_only[] = {"int", "logic", "float", "double", "half",
@@ -197,6 +199,14 @@ static void specialise(emu_insn *in)
 	if (in->h == EMU_H_IMAD && !in->sub3 && !in->x_in && !in->cc_out && !s[0].neg && !s[1].neg &&
 	    !s[2].neg && !s[2].inv)
 		in->h = EMU_H_IMAD_LO;
+	else if (in->h == EMU_H_IMAD_P && !in->sub && !(in->sub3 & EMU_PC_ON) && in->d2 == EMU_PT_SINK &&
+		 !s[2].xor_ && !s[2].add && !s[2].iabs)
+		in->h = EMU_H_IMAD_LO; /* sm_70+: the low word without a carry in or out (vraw reads c as vsrc does) */
+	else if (in->h == EMU_H_IADD3_P && !(in->sub & EMU_PC_ON) && !(in->sub3 & EMU_PC_ON) &&
+		 in->d2 == EMU_PT_SINK && in->sub2 == EMU_PT_SINK && !s[0].neg && !s[0].inv && !s[1].neg &&
+		 !s[1].inv && !s[2].neg && !s[2].inv)
+		/* c zero: RZ (an immediate 0) or any constant that is 0 for the launch */
+		in->h = s[2].vec && s[2].vec[0] == 0 ? EMU_H_IADD3_ADD2 : EMU_H_IADD3_ADD;
 	else if (in->h == EMU_H_XMAD && !in->sign && !in->x_in && !in->cc_out &&
 		 !(in->sub & (EMU_XMAD_MRG | EMU_XMAD_CHI | EMU_XMAD_CLO)))
 		in->h = EMU_H_XMAD_U;
@@ -217,12 +227,23 @@ static void specialise(emu_insn *in)
 	}
 }
 
-/* The last instruction a run may have with the token stack (see above): control flow that
-   the loop checks after the issue (its status, .S), nothing that waits, calls or reads pm. */
-static bool run_ender(const emu_insn *in, const bool *ok)
+/* The last instruction a run may have (see above): control flow of the model that the loop
+   checks after the issue (its status, .S), nothing that calls, reads pm or returns from the
+   loop. (BSYNC may park the lanes: the next fetch finds another group or none, as after any
+   issue of it.) */
+static bool run_ender(const emu_insn *in, const bool *ok, bool barriers)
 {
 	if (in->steps || in->h >= EMU_NHANDLERS)
 		return false;
+	if (barriers) {
+		switch (in->h) {
+		case EMU_H_BRA: case EMU_H_BRA_P: case EMU_H_BSSY: case EMU_H_BSYNC: case EMU_H_BREAK:
+		case EMU_H_EXIT:
+			return true;
+		default:
+			return false;
+		}
+	}
 	if (ok[in->h]) /* straight, with .S */
 		return true;
 	switch (in->h) {
@@ -235,8 +256,8 @@ static bool run_ender(const emu_insn *in, const bool *ok)
 }
 
 /* Each instruction's straight run: the straight instructions from it on, with the
-   instruction that ends it where the model allows one (0: not one). */
-static void mark_runs(emu_insn *code, int n, bool enders)
+   instruction that ends it (0: not one). */
+static void mark_runs(emu_insn *code, int n, bool barriers)
 {
 	bool ok[EMU_NHANDLERS];
 	straight_handlers(ok);
@@ -245,7 +266,7 @@ static void mark_runs(emu_insn *code, int n, bool enders)
 		emu_insn *in = &code[i];
 		specialise(in);
 		unsigned r = !in->steps && !in->sflag && in->h < EMU_NHANDLERS && ok[in->h] ? 1 + after : 0;
-		if (!r && enders && run_ender(in, ok))
+		if (!r && run_ender(in, ok, barriers))
 			r = 1; /* a run of its own, or the end of the one before */
 		in->run = (uint8_t)(r > 255 ? 255 : r);
 		/* a run goes on past no ender */
@@ -282,7 +303,7 @@ static void bind_operands(emu_ctx *x)
 				vec[l] = v;
 			s->vec = vec;
 		}
-	mark_runs(x->code, f->n, x->prog->rt->model != EMU_CF_BARRIERS);
+	mark_runs(x->code, f->n, x->prog->rt->model == EMU_CF_BARRIERS);
 }
 
 static emu_cta_stats stats_now(const emu_ctx *x)

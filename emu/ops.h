@@ -1,7 +1,7 @@
 /* The vocabulary the operation bodies of emu/ops_<family>.h share beyond emu/lanes.h:
    operand prologues, predicate and set writes, carry-in predicates, and where a body is
    inlined (included once per loop build, by emu/loop.h). */
-/* EMU_BARRIER_HOT: the five most common sm_70+ integer bodies are inlined into the convergence-barrier loop
+/* EMU_BARRIER_HOT: the most common sm_70+ integer bodies are inlined into the convergence-barrier loop
    (no call, operands read once: alu70 6 % faster); the token-stack loop, which never issues
    them, keeps them out of line (inlined there, they slowed its own kernels by 3-10 %). */
 #if defined(__has_feature)

@@ -451,6 +451,23 @@ static EMU_BARRIER_HOT void h_iadd3_p(const emu_ctx *x, emu_warp *w, const emu_i
 	pred_write(w, in->sub2, c2, G);
 }
 
+/* IADD3_ADD and IADD3_ADD2 (set at launch, emu/launch.c's specialise): IADD3_P without carry
+   in or out, '-' or '~' (sm_70+ code's counters and address sums): the sum mod 2^32 of three
+   sources, or of two where c is zero (IADD3 R6, R6, 0x1, RZ) */
+static EMU_BARRIER_HOT void h_iadd3_add(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	uint32_t tc[32];
+	INT2_PROLOGUE;
+	const uint32_t *c = vsrc(x, w, &in->s[2], tc);
+	LANE_WRITE(d, a[l] + b[l] + c[l]);
+}
+
+static EMU_BARRIER_HOT void h_iadd3_add2(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)
+{
+	INT2_PROLOGUE;
+	LANE_WRITE(d, a[l] + b[l]);
+}
+
 /* LEA: d = (a << s) + b + cin; .HI (sub2): (({c:a} << s) >> 32) + b + cin, with .SX32
    (in->sign) c the sign of a. d2: the carry out. */
 static void h_lea_p(const emu_ctx *x, emu_warp *w, const emu_insn *in, uint32_t G)

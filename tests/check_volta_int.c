@@ -67,6 +67,40 @@ START_TEST(imad_forms)
 }
 END_TEST
 
+/* The sums that emu/launch.c specialises (IADD3 without carries, '-' or '~', as IADD3_ADD or,
+   with a zero c, IADD3_ADD2; IMAD's low word without carries as IMAD_LO): every lane with
+   its own tid t, full and guarded (t >= 16 / t < 16; the other lanes keep what was there).
+   c[0x0][0x168] is the parameter 0, c[0x0][0x16c] the parameter 5. Expected per lane:
+   row 0 t + t + t; 1 t + 0x10 + RZ; 2 t + 7 + c(0); 3 t + c(5) + 2; 4 t + 0x7fffffff +
+   0x7fffffff = t - 2 mod 2^32; 5 (t >= 16) 2t + 1, else 0xdead; 6 (t < 16) t + 0x100, else
+   0xbeef; 7 t * 3 + t = 4t; 8 (t >= 16) t * t + 1, else 0xf00d; 9 with '-' (not
+   specialised) t - t + 9 = 9. */
+START_TEST(specialised_sums)
+{
+	th_run r = run("sums", ".target sm_70\n.block 32\n.buffer out u32 1024\n.param u64 out\n"
+		".param u32 0\n.param u32 5\nS2R R29, SR_TID.X;\nIMAD.WIDE.U32 R30, R29, 0x4, c[0x0][0x160];\n"
+		"IADD3 R4, R29, R29, R29;\nSTG.E [R30.64], R4;\n"
+		"IADD3 R4, R29, 0x10, RZ;\nSTG.E [R30.64+0x80], R4;\n"
+		"IADD3 R4, R29, 0x7, c[0x0][0x168];\nSTG.E [R30.64+0x100], R4;\n"
+		"IADD3 R4, R29, c[0x0][0x16c], 0x2;\nSTG.E [R30.64+0x180], R4;\n"
+		"IADD3 R4, R29, 0x7fffffff, 0x7fffffff;\nSTG.E [R30.64+0x200], R4;\n"
+		"ISETP.GE.U32.AND P0, PT, R29, 0x10, PT;\n"
+		"MOV R4, 0xdead;\n@P0 IADD3 R4, R29, R29, 0x1;\nSTG.E [R30.64+0x280], R4;\n"
+		"MOV R4, 0xbeef;\n@!P0 IADD3 R4, R29, 0x100, RZ;\nSTG.E [R30.64+0x300], R4;\n"
+		"IMAD R4, R29, 0x3, R29;\nSTG.E [R30.64+0x380], R4;\n"
+		"MOV R4, 0xf00d;\n@P0 IMAD R4, R29, R29, 0x1;\nSTG.E [R30.64+0x400], R4;\n"
+		"IADD3 R4, R29, -R29, 0x9;\nSTG.E [R30.64+0x480], R4;\nEXIT;\n");
+	for (uint32_t t = 0; t < 32; t++) {
+		uint32_t want[] = {3 * t, t + 16, t + 7, t + 7, t - 2u, t >= 16 ? 2 * t + 1 : 0xdead,
+				   t < 16 ? t + 256 : 0xbeef, 4 * t, t >= 16 ? t * t + 1 : 0xf00d, 9};
+		for (int k = 0; k < 10; k++)
+			ck_assert_msg(out(&r, (int)t, k) == want[k], "lane %u row %d: got 0x%x, want 0x%x", t, k,
+				      out(&r, (int)t, k), want[k]);
+	}
+	th_free(&r);
+}
+END_TEST
+
 START_TEST(iadd3_carries)
 {
 	th_run r = run("iadd3", HEAD
@@ -683,6 +717,7 @@ Suite *volta_int_suite(void)
 	TCase *t = tcase_create("volta_int");
 	tcase_add_test(t, imad_forms);
 	tcase_add_test(t, iadd3_carries);
+	tcase_add_test(t, specialised_sums);
 	tcase_add_test(t, logic_and_shifts);
 	tcase_add_test(t, lop3_every_table);
 	tcase_add_test(t, shf_every_form);
