@@ -30,10 +30,7 @@ void simt_init(simt_state *s, uint32_t valid, simt_token *storage, int limit)
 	s->limit = limit;
 }
 
-/* A loop left by BRK, CONT, RET or EXIT rather than through its backward branch: the lanes
-   that left it earlier through the branch's fall-through wait in the while-mask entry of
-   this depth; they resume there before the stack is popped (else the pop would drop the
-   entry and send them to the token's target). True when lanes resumed. */
+/* The while-mask entries deeper than the stack go (after a pop, emu/simt.h's simt_pop). */
 void simt_drop_w(simt_state *s)
 {
 	for (int i = 0; i < s->nw;)
@@ -43,6 +40,10 @@ void simt_drop_w(simt_state *s)
 			i++;
 }
 
+/* A loop left by BRK, CONT, RET or EXIT rather than through its backward branch: the lanes
+   that left it earlier through the branch's fall-through wait in the while-mask entry of
+   this depth; they resume there before the stack is popped (else the pop would drop the
+   entry and send them to the token's target). True when lanes resumed. */
 bool simt_resume_loop(simt_state *s)
 {
 	for (int i = 0; i < s->nw; i++) {

@@ -270,6 +270,61 @@ check "run counts sm_70" 0 "$SIMTEMU" stats --by pc --counts csv "$tmp/runs70.sa
 contains "run counts sm_70, guarded" out 'pc,0x0040,6,144,15,3,"@P0 IADD3 R1, R1, 0x1, RZ"'
 contains "run counts sm_70, negated guard" out 'pc,0x0050,6,144,129,0,"@!P0 IADD3 R2, R0, 0x2, RZ"'
 contains "run counts sm_70, total" out 'total,total,54,1296,960,11,'
+# runs that end with control flow under convergence barriers (BSSY, a guarded BRA, BSYNC,
+# an unguarded BRA, EXIT): the loop above in sm_70 form. Lane t leaves after t trips: at
+# trip k, @P0 BRA splits lane k off (a group of its own at EXIT_LOOP, which runs after the
+# loop: the fall-through part goes on) except when it is the last lane (the whole group
+# branches); @P1 BRA ODD is uniform ((k + 1) odd: every lane branches), and every lane of B1
+# arrives at BSYNC B1 together. Warp 0: 3 + trips 0-30 (10 issues, 11 when k + 1 is even:
+# 15 of them) + 2 + 32 BSYNC B0 (each lane's group; the last releases them) + one EXIT =
+# 363; warp 1 (lanes 32-47): 3 + trips 0-46 (23 with k + 1 even) + 2 + 16 + 1 = 515. The
+# loop head: 32 + 48 issues with 528 + 648 lanes; IADD3 R7: 38 issues, 552 lanes.
+cat >"$tmp/enders70.sass" <<'END'
+.target sm_70
+.grid 1
+.block 48
+        S2R R0, SR_TID.X ;
+        MOV R5, RZ ;
+        BSSY B0, DONE ;
+LOOP:
+        ISETP.GE.AND P0, PT, R5, R0, PT ;
+@P0     BRA EXIT_LOOP ;
+        IADD3 R5, R5, 0x1, RZ ;
+        LOP3.LUT R6, R5, 0x1, RZ, 0xc0, !PT ;
+        ISETP.NE.AND P1, PT, R6, RZ, PT ;
+        BSSY B1, JOIN ;
+@P1     BRA ODD ;
+        IADD3 R7, R7, 0x1, RZ ;
+ODD:
+        IADD3 R8, R8, 0x1, RZ ;
+        BSYNC B1 ;
+JOIN:
+        BRA LOOP ;
+EXIT_LOOP:
+        BSYNC B0 ;
+DONE:
+        EXIT ;
+END
+check "run enders sm_70" 0 "$SIMTEMU" stats --by pc --counts csv "$tmp/enders70.sass"
+contains "run enders sm_70, loop head" out 'pc,0x0030,80,1176,1176,0,"ISETP.GE.AND P0, PT, R5, R0, PT"'
+contains "run enders sm_70, guarded branch" out 'pc,0x0040,80,1176,48,32,@P0     BRA EXIT_LOOP'
+contains "run enders sm_70, BSSY" out 'pc,0x0080,78,1128,1128,0,"BSSY B1, JOIN"'
+contains "run enders sm_70, else" out 'pc,0x00a0,38,552,552,0,"IADD3 R7, R7, 0x1, RZ"'
+contains "run enders sm_70, BSYNC B1" out 'pc,0x00c0,78,1128,1128,0,BSYNC B1'
+contains "run enders sm_70, BSYNC B0" out 'pc,0x00e0,48,48,48,0,BSYNC B0'
+contains "run enders sm_70, EXIT" out 'pc,0x00f0,2,48,48,0,EXIT'
+contains "run enders sm_70, total" out 'total,total,878,'
+# the budget: 20 issues reach trip 1's @P1 BRA ODD (S2R, MOV, BSSY; trip 0: 2 + 8 (its
+# @P1 BRA taken); trip 1: 2 + 5), and the next run traps at its first instruction; with 18
+# a run of four (IADD3 ... BSSY B1) no longer fits at trip 1, so its instructions issue
+# one by one up to the budget, and the trap is at BSSY B1. Lanes: 96 before the loop, trip
+# 0 64 + 8 x 31, trip 1 2 x 31 + 5 x 30 (20 steps) or 3 x 30 (18 steps): 620 and 560.
+check "run enders sm_70, budget" 3 "$SIMTEMU" stats --by pc --counts csv --max-steps 20 "$tmp/enders70.sass"
+contains "run enders sm_70, budget, where" err "warp 0, pc 0x00a0 (${tmp}/enders70.sass:15): IADD3 R7, R7, 0x1, RZ"
+contains "run enders sm_70, budget, total" out 'total,total,20,620,'
+check "run enders sm_70, budget in a run" 3 "$SIMTEMU" stats --by pc --counts csv --max-steps 18 "$tmp/enders70.sass"
+contains "run enders sm_70, budget in a run, where" err "warp 0, pc 0x0080 (${tmp}/enders70.sass:13): BSSY B1, JOIN"
+contains "run enders sm_70, budget in a run, total" out 'total,total,18,560,'
 # XMAD's unsigned forms run a specialised body (XMAD_U): a guarded .PSL in half of a partial
 # warp, .PSL.CBCC and a plain one; a = 0x12345678, b = 3 or 0x9abcdef0, c = 0x11112222, by
 # hand: (0x1234 * 3 << 16) + c, (0x1234 * 0x9abc << 16) + c + (0xdef0 << 16),
